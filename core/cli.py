@@ -1,0 +1,187 @@
+"""The ``polemos`` command line.
+
+Exit codes: 0 success, 2 bad input (file, field path and reason; never a traceback),
+1 internal error (a plugin that raised is named).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import operator
+import sys
+import traceback
+from collections.abc import Sequence
+from typing import Annotated, Any
+
+import pluggy
+from polemos.core.engine import play
+from polemos.core.errors import PluginFailure, PolemosError, PolemosInputError
+from polemos.core.eventlog import replay_log, write_log
+from polemos.core.game import Game
+from polemos.core.players import BOT_KINDS, Player, TerminalPlayer, bot_rng, make_bot
+from polemos.core.plugins import call_hook, make_plugin_manager, plugin_version, ruleset_registry
+from polemos.core.ruleset import Result
+from polemos.core.scenario import load_scenario
+from pydantic import Field, TypeAdapter
+
+
+def cmd_rulesets(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
+    registry = ruleset_registry(pm)
+    print("Rulesets:")
+    for name, cls in sorted(registry.items()):
+        print(f"  {name:20s} {cls.version:8s} {cls.title}  (plugin {cls.plugin_name})")
+    print("Plugins:")
+    for name, plugin in sorted(pm.list_name_plugin()):
+        doc = (getattr(plugin, "__doc__", None) or "").strip().splitlines()
+        print(f"  {name:20s} {plugin_version(pm, plugin):8s} {doc[0] if doc else ''}")
+    return 0
+
+
+def cmd_validate(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
+    loaded = load_scenario(args.file, pm)
+    plugins = ", ".join(loaded.model.plugins) or "none"
+    print(f"{args.file}: ok — {loaded.model.name!r}, ruleset {loaded.model.ruleset}, "
+          f"plugins {plugins}")
+    return 0
+
+
+def _players(args: argparse.Namespace, pm: pluggy.PluginManager, game: Game
+             ) -> dict[str, Player]:
+    sides = list(game.rules.sides(game.state))
+    chosen: dict[str, str] = {}
+    for spec in args.bot:
+        side, _, kind = spec.partition("=")
+        if side not in sides or kind not in BOT_KINDS:
+            raise PolemosInputError(f"--bot {spec}: expected SIDE=KIND with a side of "
+                                    f"{sides} and a kind of {list(BOT_KINDS)}")
+        chosen[side] = kind
+    for side in args.human:
+        if side not in sides:
+            raise PolemosInputError(f"--human {side}: no such side (sides: {', '.join(sides)})")
+    players: dict[str, Player] = {}
+    for side in sides:
+        if side in args.human:
+            players[side] = TerminalPlayer(sys.stdin, sys.stdout)
+        else:
+            kind = chosen.get(side, args.bots)
+            players[side] = make_bot(pm, game.rules.name, kind, bot_rng(game.seed, side))
+    return players
+
+
+def print_result(game: Game, result: Result) -> None:
+    winner = result.winner or "nobody (draw)"
+    print(f"\nResult: {winner} — {result.reason} ({result.rule})")
+    units = game.rules.units(game.state)
+    rows = [(side, str(sum(1 for s in units.values() if s == side)),
+             f"{result.scores[side]:g}" if side in result.scores else "-")
+            for side in game.rules.sides(game.state)]
+    print(f"  {'side':12s} {'in play':>8s} {'score':>8s}")
+    for side, count, score in rows:
+        print(f"  {side:12s} {count:>8s} {score:>8s}")
+
+
+def cmd_play(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
+    loaded = load_scenario(args.file, pm)
+    game = Game.new(loaded, pm, seed=args.seed, transactional=bool(args.human))
+    narrate = game.rules.narrate
+    if not args.quiet:
+        def show(event: dict[str, Any]) -> None:
+            line = narrate(event)
+            if line is not None:
+                print(line)
+            elif args.verbose and event["type"] == "roll":
+                print(f"    rolls {event['dice']} for {event['purpose']} ({event['rule']})")
+        game.listeners.append(show)
+        print(f"{loaded.model.name} — {game.rules.title}, seed {game.seed}")
+    players = _players(args, pm, game)
+    try:
+        result = play(game, players)
+    finally:
+        if args.events:
+            write_log(game, args.events)
+        if args.save:
+            game.save(args.save)
+    print_result(game, result)
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
+    game, count = replay_log(args.file, pm)
+    result = game.result()
+    outcome = f"{result.winner or 'draw'} ({result.reason})" if result else "unfinished"
+    print(f"{args.file}: replay identical — {count} events, result {outcome}")
+    return 0
+
+
+def scenario_schema(pm: pluggy.PluginManager) -> dict[str, Any]:
+    """The scenario format of every installed ruleset, discriminated by ``ruleset``."""
+    models = [cls.scenario_model for _, cls in sorted(ruleset_registry(pm).items())]
+    if len(models) == 1:
+        return models[0].model_json_schema()
+    union: Any = functools.reduce(operator.or_, models)
+    schema = TypeAdapter(Annotated[union, Field(discriminator="ruleset")]).json_schema()
+    schema["title"] = "Polemos scenario"
+    return schema
+
+
+def cmd_schema(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
+    print(json.dumps(scenario_schema(pm), indent=2, sort_keys=True))
+    return 0
+
+
+def build_parser(pm: pluggy.PluginManager) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="polemos", description="One engine for many wargames.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("rulesets", help="installed rulesets and plugins").set_defaults(
+        func=cmd_rulesets)
+    p = sub.add_parser("validate", help="check a scenario file")
+    p.add_argument("file")
+    p.set_defaults(func=cmd_validate)
+    p = sub.add_parser("play", help="play a scenario (bots unless --human)")
+    p.add_argument("file")
+    p.add_argument("--seed", type=int, default=None, help="dice seed (default: the scenario's)")
+    p.add_argument("--events", metavar="OUT.jsonl", help="write the event log here")
+    p.add_argument("--save", metavar="SAVE.json", help="save the game here when it ends")
+    p.add_argument("--human", action="append", default=[], metavar="SIDE",
+                   help="this side is played at the terminal (repeatable)")
+    p.add_argument("--bots", default="greedy", choices=BOT_KINDS, help="kind of bot (greedy)")
+    p.add_argument("--bot", action="append", default=[], metavar="SIDE=KIND",
+                   help="bot kind for one side")
+    p.add_argument("-q", "--quiet", action="store_true", help="print only the result")
+    p.add_argument("-v", "--verbose", action="store_true", help="also print every die")
+    p.set_defaults(func=cmd_play)
+    p = sub.add_parser("replay", help="re-play an event log and verify it is identical")
+    p.add_argument("file")
+    p.set_defaults(func=cmd_replay)
+    sub.add_parser("schema", help="the scenario format as JSON Schema").set_defaults(
+        func=cmd_schema)
+    call_hook(pm, "polemos_add_commands", subparsers=sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        pm = make_plugin_manager()
+        args = build_parser(pm).parse_args(argv)
+        return int(args.func(args, pm) or 0)
+    except PolemosInputError as error:
+        print(f"polemos: error: {error}", file=sys.stderr)
+        return 2
+    except PluginFailure as error:
+        print(f"polemos: internal error: {error}", file=sys.stderr)
+        return 1
+    except PolemosError as error:
+        print(f"polemos: internal error: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except Exception:
+        traceback.print_exc()
+        print("polemos: internal error (see the traceback above)", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

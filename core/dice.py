@@ -1,0 +1,106 @@
+"""Dice: one seeded generator per game, or a scripted sequence, and every roll is an event.
+
+The log callback receives each roll with its purpose and rule id, so a replay or a referee can
+see why every die was thrown. Rolls use ``random.Random`` (Mersenne Twister), whose output for a
+given seed is stable across CPython versions, which keeps event logs byte-identical.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from polemos.core.errors import DiceExhausted
+
+RollLog = Callable[[dict[str, Any]], None]
+
+
+def natural_one_fails(roll: int, modified: int, target: int) -> bool:
+    """A target-number check where a natural 1 always fails (PCV, AI-2)."""
+    return roll != 1 and modified >= target
+
+
+class Dice:
+    """The game's source of chance.
+
+    ``script`` makes the dice deterministic for rule tests and for referees ("what if I roll 6,
+    2"): values are served in order and running out is an error, never a silent fallback.
+    """
+
+    __slots__ = ("seed", "script", "_rng", "_pos", "_log", "count")
+
+    def __init__(self, seed: int = 0, script: Sequence[int] | None = None,
+                 log: RollLog | None = None) -> None:
+        self.seed = seed
+        self.script = list(script) if script is not None else None
+        self._rng = random.Random(seed)
+        self._pos = 0
+        self._log = log
+        self.count = 0
+
+    def attach(self, log: RollLog | None) -> None:
+        """Send every later roll to ``log`` (the game's event log)."""
+        self._log = log
+
+    def _one(self, sides: int, purpose: str, rule: str) -> int:
+        if self.script is None:
+            return int(self._rng.random() * sides) + 1
+        if self._pos >= len(self.script):
+            raise DiceExhausted(
+                f"scripted dice ran out after {len(self.script)} rolls "
+                f"(wanted a d{sides} for {purpose}, {rule})")
+        value = self.script[self._pos]
+        self._pos += 1
+        if not 1 <= value <= sides:
+            raise DiceExhausted(
+                f"scripted die {value} is not a d{sides} result ({purpose}, {rule})")
+        return value
+
+    def roll(self, n: int = 1, *, purpose: str, rule: str, sides: int = 6,
+             **context: Any) -> list[int]:
+        """Roll ``n`` dice of ``sides`` faces; logs one event for the pool."""
+        dice = [self._one(sides, purpose, rule) for _ in range(n)]
+        self.count += n
+        if self._log is not None:
+            event: dict[str, Any] = {"type": "roll", "dice": dice, "purpose": purpose, "rule": rule}
+            if sides != 6:
+                event["sides"] = sides
+            event.update(context)
+            self._log(event)
+        return dice
+
+    def d6(self, *, purpose: str, rule: str, **context: Any) -> int:
+        """One six-sided die."""
+        return self.roll(1, purpose=purpose, rule=rule, **context)[0]
+
+    def check(self, target: int, *, purpose: str, rule: str, modifier: int = 0,
+              **context: Any) -> tuple[int, bool]:
+        """A D6 target-number check: passes on roll + modifier ≥ target; a natural 1 fails."""
+        roll = self.d6(purpose=purpose, rule=rule, target=target, modifier=modifier, **context)
+        return roll, natural_one_fails(roll, roll + modifier, target)
+
+    def mark(self) -> tuple[Any, int, int]:
+        """Where the dice stand now, to ``rewind`` to if an action is undone."""
+        return self._rng.getstate(), self._pos, self.count
+
+    def rewind(self, mark: tuple[Any, int, int]) -> None:
+        state, self._pos, self.count = mark
+        self._rng.setstate(state)
+
+
+def roll_off(dice: Dice, sides: Sequence[str], *, purpose: str, rule: str,
+             bonus: dict[str, int] | None = None) -> tuple[str, dict[str, int]]:
+    """Opposed roll: each side rolls a D6 (+ bonus); the highest wins, ties are re-rolled.
+
+    Returns the winner and the winning round's totals. Used for PCV-4 (first player), AI-21
+    (initiative) and DBG-10 (the chiefs' initiative).
+    """
+    bonus = bonus or {}
+    while True:
+        totals = {side: dice.d6(purpose=purpose, rule=rule, side=side) + bonus.get(side, 0)
+                  for side in sides}
+        best = max(totals.values())
+        leaders = [side for side, total in totals.items() if total == best]
+        if len(leaders) == 1:
+            return leaders[0], totals

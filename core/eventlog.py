@@ -1,0 +1,72 @@
+"""Event logs as JSON Lines: a header that makes the game reproducible, then one event a line.
+
+``polemos replay`` re-plays the actions found in the log from the header's scenario, seed and
+dice, and checks every event line is identical, byte for byte.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pluggy
+from polemos.core.errors import PolemosInputError
+from polemos.core.game import Game
+from polemos.core.scenario import validate_scenario
+from polemos.core.serialize import canonical
+
+LOG_FORMAT = "polemos-events/1"
+
+
+def header(game: Game) -> dict[str, Any]:
+    return {"type": "header", "format": LOG_FORMAT, "source": game.loaded.source,
+            "scenario": game.loaded.raw, "seed": game.seed, "dice": game.dice.script}
+
+
+def write_log(game: Game, path: str | Path) -> None:
+    lines = [canonical(header(game))] + [canonical(event) for event in game.events]
+    Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def read_log(path: str | Path) -> tuple[dict[str, Any], list[str]]:
+    """The header and the event lines of a log file."""
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except OSError as error:
+        raise PolemosInputError(f"{path}: cannot read event log: {error.strerror}") from None
+    try:
+        head = json.loads(lines[0]) if lines else None
+    except ValueError:
+        head = None
+    if not isinstance(head, dict) or head.get("format") != LOG_FORMAT:
+        raise PolemosInputError(f"{path}: line 1: not a Polemos event log header ({LOG_FORMAT})")
+    return head, lines[1:]
+
+
+def replay_log(path: str | Path, pm: pluggy.PluginManager) -> tuple[Game, int]:
+    """Re-play a log; return the game and the number of identical event lines.
+
+    Raises ``PolemosInputError`` naming the first line that differs.
+    """
+    head, lines = read_log(path)
+    loaded = validate_scenario(head["scenario"], head.get("source", str(path)), pm)
+    script = head.get("dice")
+    game = Game.new(loaded, pm, seed=head["seed"],
+                    dice_script=list(script) if script is not None else None)
+    for number, line in enumerate(lines, 2):
+        try:
+            event = json.loads(line)
+        except ValueError:
+            raise PolemosInputError(f"{path}: line {number}: not JSON") from None
+        if event.get("type") == "action" and len(game.events) == event.get("seq"):
+            game.step(event["action"])
+    replayed = [canonical(event) for event in game.events]
+    for number, (original, again) in enumerate(zip(lines, replayed, strict=False), 2):
+        if original != again:
+            raise PolemosInputError(f"{path}: line {number} differs on replay:\n  log:    "
+                                    f"{original}\n  replay: {again}")
+    if len(lines) != len(replayed):
+        raise PolemosInputError(f"{path}: the log has {len(lines)} events, the replay "
+                                f"{len(replayed)}")
+    return game, len(lines)

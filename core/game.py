@@ -1,0 +1,166 @@
+"""A game in progress: ruleset + state + dice + event log, and the one door actions go through.
+
+``Game.step`` is the only way to change a game. It checks the action first (an illegal one is
+refused with its rule id and nothing changes), resolves it, and appends every change and every
+die to the append-only event log. Given the scenario, the seed and the actions, the log is the
+same byte for byte; saves and replays rely on that (they re-play the actions and compare).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pluggy
+from polemos.core.actions import Action, parse_action
+from polemos.core.dice import Dice
+from polemos.core.errors import IllegalAction, PluginFailure, PolemosError, PolemosInputError
+from polemos.core.plugins import call_hook, make_plugin_manager
+from polemos.core.ruleset import Result, Ruleset
+from polemos.core.scenario import LoadedScenario, validate_scenario
+from polemos.core.serialize import canonical, to_jsonable
+
+SAVE_FORMAT = "polemos-save/1"
+EventListener = Callable[[dict[str, Any]], None]
+
+
+class Game:
+    """One game. Build it with ``Game.new`` (or ``Game.load`` from a save)."""
+
+    def __init__(self, loaded: LoadedScenario, pm: pluggy.PluginManager, *,
+                 seed: int | None = None, dice_script: list[int] | None = None,
+                 transactional: bool = True) -> None:
+        self.loaded = loaded
+        self.pm = pm
+        self.seed = loaded.model.seed if seed is None else seed
+        script = dice_script if dice_script is not None else loaded.model.dice
+        self.dice = Dice(self.seed, script, log=self._log_roll)
+        self.options = loaded.options
+        self.rules: Ruleset = loaded.ruleset(loaded.model)
+        self.events: list[dict[str, Any]] = []
+        self.actions: list[dict[str, Any]] = []
+        self.listeners: list[EventListener] = []
+        self.transactional = transactional
+        """Copy the state before each action so a failure mid-way (scripted dice running out,
+        a plugin raising) loses nothing; simulations switch it off for speed."""
+        self.state: Any = None
+
+    @classmethod
+    def new(cls, loaded: LoadedScenario, pm: pluggy.PluginManager | None = None,
+            **kwargs: Any) -> Game:
+        """Set up a game: build the state, then let plugins configure it."""
+        game = cls(loaded, pm or make_plugin_manager(), **kwargs)
+        game.emit("start", scenario=loaded.model.name, ruleset=loaded.model.ruleset,
+                  seed=game.seed, plugins=list(loaded.model.plugins))
+        game.state = game._guarded("new_state", game.rules.new_state, game)
+        call_hook(game.pm, "polemos_configure_game", game=game)
+        return game
+
+    # -- events ---------------------------------------------------------------------------
+    def emit(self, type_: str, **data: Any) -> dict[str, Any]:
+        """Append one event; listeners (the CLI's narrator) see it at once."""
+        event = {"seq": len(self.events), "type": type_, **data}
+        self.events.append(event)
+        for listener in self.listeners:
+            listener(event)
+        return event
+
+    def _log_roll(self, event: dict[str, Any]) -> None:
+        self.emit(event.pop("type"), **event)
+
+    # -- play -----------------------------------------------------------------------------
+    def to_act(self) -> str | None:
+        return self.rules.to_act(self.state)
+
+    def legal_actions(self) -> list[Action]:
+        return self.rules.legal_actions(self.state)
+
+    def view(self, side: str) -> Any:
+        return self.rules.view(self.state, side)
+
+    def result(self) -> Result | None:
+        return self.rules.result(self.state)
+
+    def step(self, action: Action | dict[str, Any], side: str | None = None) -> None:
+        """Check and resolve one action of the side to act (``side`` checks who sent it)."""
+        if not isinstance(action, Action):
+            action = parse_action(action)
+        acting = self.to_act()
+        if acting is None:
+            raise IllegalAction(self.rules.turn_rule, "the game is over")
+        if side is not None and side != acting:
+            raise IllegalAction(self.rules.turn_rule, f"it is {acting}'s turn, not {side}'s")
+        self._guarded("check", self.rules.check, self.state, action)
+        saved = (copy.deepcopy(self.state), len(self.events), len(self.actions),
+                 self.dice.mark()) if self.transactional else None
+        self.actions.append(action.to_json())
+        self.emit("action", side=acting, action=action.to_json())
+        try:
+            self._guarded("apply", self.rules.apply, self.state, action, self)
+        except BaseException:
+            if saved is not None:
+                self._restore(*saved)
+            raise
+
+    def _restore(self, state: Any, n_events: int, n_actions: int, dice: Any) -> None:
+        self.state = state
+        del self.events[n_events:]
+        del self.actions[n_actions:]
+        self.dice.rewind(dice)
+
+    def _guarded(self, what: str, function: Callable[..., Any], *args: Any) -> Any:
+        try:
+            return function(*args)
+        except PolemosError:
+            raise
+        except Exception as error:
+            raise PluginFailure(self.rules.plugin_name or self.rules.name,
+                                f"{self.rules.name}.{what}", error) from error
+
+    # -- saving ---------------------------------------------------------------------------
+    def snapshot(self) -> str:
+        """The state as canonical JSON: equal strings mean equal games."""
+        return canonical(self.state)
+
+    def save_data(self) -> dict[str, Any]:
+        return {"format": SAVE_FORMAT, "source": self.loaded.source,
+                "scenario": self.loaded.raw, "seed": self.seed, "dice": self.dice.script,
+                "actions": self.actions, "events": self.events,
+                "state": to_jsonable(self.state)}
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.save_data(), sort_keys=True) + "\n",
+                              encoding="utf-8")
+
+    @classmethod
+    def from_save_data(cls, data: dict[str, Any], pm: pluggy.PluginManager | None = None,
+                       source: str = "save") -> Game:
+        """Rebuild a game by re-playing its actions, and check it reached the saved log."""
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise PolemosInputError(f"{source}: not a Polemos save ({SAVE_FORMAT})")
+        pm = pm or make_plugin_manager()
+        loaded = validate_scenario(data["scenario"], data.get("source", source), pm)
+        script = data.get("dice")
+        game = cls.new(loaded, pm, seed=data["seed"],
+                       dice_script=list(script) if script is not None else None)
+        for index, action in enumerate(data["actions"]):
+            try:
+                game.step(action)
+            except PolemosInputError as error:
+                raise PolemosInputError(f"{source}: action {index} does not replay: {error}"
+                                        ) from None
+        if canonical(game.events) != canonical(data["events"]):
+            raise PolemosInputError(f"{source}: the re-played game differs from the saved log "
+                                    "(different rules or plugins installed?)")
+        return game
+
+    @classmethod
+    def load(cls, path: str | Path, pm: pluggy.PluginManager | None = None) -> Game:
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            raise PolemosInputError(f"{path}: cannot read save: {error}") from None
+        return cls.from_save_data(data, pm, str(path))

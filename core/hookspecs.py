@@ -1,0 +1,86 @@
+"""The hook specifications: the contract between the engine, rulesets and plugins.
+
+Every hook name starts with ``polemos_``. Plugins are discovered through the entry-point group
+``polemos`` (as pytest discovers ``pytest11`` plugins), registered in code with
+``make_plugin_manager(extra=[...])``, or named in a scenario's ``plugins`` list.
+
+Pluggy decides *which* functions run, once per game or per command; the per-action path calls
+plain functions the hooks handed over (design.md, Performance). So no hook here is called once per
+action, and the ones called during play fire only on rare events (a unit destroyed).
+Every call goes through ``polemos.core.plugins.call_hook``, which names the plugin that raised.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+if TYPE_CHECKING:
+    import argparse
+
+    from polemos.core.game import Game
+    from polemos.core.ruleset import Ruleset
+    from pydantic import BaseModel
+
+hookspec = pluggy.HookspecMarker("polemos")
+hookimpl = pluggy.HookimplMarker("polemos")
+
+
+@hookspec
+def polemos_rulesets() -> list[type[Ruleset]]:
+    """Return the ruleset classes this plugin provides.
+
+    Called once when a plugin manager builds its ruleset registry (``polemos rulesets``, loading a
+    scenario). Results of all plugins are collected; a name given twice is an error naming both.
+    """
+
+
+@hookspec
+def polemos_plugin_options() -> dict[str, type[BaseModel]]:
+    """Return ``{plugin name: pydantic model}`` for the options this plugin reads.
+
+    Called once when a scenario is validated: a scenario's ``options.<plugin name>`` mapping is
+    validated against the model, so a typo in a house rule is reported with its field path.
+    A plugin that takes no options need not implement it. Results are collected.
+    """
+
+
+@hookspec
+def polemos_configure_game(game: Game) -> None:
+    """Adjust a new game before its first action: the place for house rules.
+
+    Called once per game, after the ruleset built the initial state, for every plugin the
+    scenario names (and every ruleset plugin). ``game.options`` holds the validated options of
+    each named plugin; a plugin changes ``game.rules`` parameters or wraps its plain functions.
+    Returns nothing; all implementations run.
+    """
+
+
+@hookspec(firstresult=True)
+def polemos_bot_policy(ruleset: str, kind: str) -> Any:
+    """Return the policy function for bot ``kind`` (e.g. ``"greedy"``) of ``ruleset``, or None.
+
+    Called once when a bot is created. The policy is a plain callable
+    ``policy(rules, view, side, legal_actions, rng) -> Action`` used on every decision without
+    further hook calls. firstresult: a house-rule plugin registered later may override the
+    ruleset's own policy.
+    """
+
+
+@hookspec
+def polemos_unit_destroyed(game: Game, unit: str, cause: str) -> None:
+    """React to a unit leaving play (shot down, crashed, collided, out of action).
+
+    Called by rulesets when one of their units is removed, so that another ruleset or plugin
+    sharing the table can react (a morale shock among nearby troops). Returns nothing; all run.
+    """
+
+
+@hookspec
+def polemos_add_commands(subparsers: argparse._SubParsersAction) -> None:
+    """Add sub-commands to the ``polemos`` command line.
+
+    Called once when the CLI builds its parser. Each implementation adds parsers and sets
+    ``func=callable(args) -> int`` on them. Returns nothing; all run.
+    """

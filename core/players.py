@@ -1,0 +1,93 @@
+"""Players: anything that answers a decision with an action.
+
+A player receives only its own side's view (``Ruleset.view``) and the legal actions, never the
+full state, so hidden orders stay hidden whoever plays (bot, terminal or web).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import IO, Any, Protocol
+
+import pluggy
+from polemos.core.actions import Action
+from polemos.core.errors import PolemosInputError
+from polemos.core.plugins import call_hook
+from polemos.core.ruleset import Ruleset
+
+Policy = Callable[[Ruleset, Any, str, list[Action], random.Random], Action]
+
+
+class Player(Protocol):
+    """Chooses one of ``legal`` for ``side``, seeing only ``view``."""
+
+    def choose(self, rules: Ruleset, view: Any, side: str, legal: list[Action]) -> Action: ...
+
+
+def bot_rng(seed: int, side: str) -> random.Random:
+    """A bot's own generator: seeded from the game seed and side, apart from the game dice."""
+    return random.Random(f"polemos-bot:{seed}:{side}")
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, rules: Ruleset, view: Any, side: str, legal: list[Action]) -> Action:
+        return legal[int(self.rng.random() * len(legal))]
+
+
+class PolicyBot:
+    """Delegates to a ruleset's policy function (found once, through ``polemos_bot_policy``)."""
+
+    def __init__(self, policy: Policy, rng: random.Random) -> None:
+        self.policy = policy
+        self.rng = rng
+
+    def choose(self, rules: Ruleset, view: Any, side: str, legal: list[Action]) -> Action:
+        return self.policy(rules, view, side, legal, self.rng)
+
+
+BOT_KINDS = ("random", "greedy")
+
+
+def make_bot(pm: pluggy.PluginManager, ruleset: str, kind: str, rng: random.Random) -> Player:
+    """A bot of ``kind`` for ``ruleset``; "greedy" needs the ruleset's policy hook."""
+    if kind == "random":
+        return RandomBot(rng)
+    policy = call_hook(pm, "polemos_bot_policy", firstresult=True, ruleset=ruleset, kind=kind)
+    if policy is None:
+        raise PolemosInputError(f"ruleset {ruleset!r} has no {kind!r} bot "
+                                f"(bots: {', '.join(BOT_KINDS)})")
+    return PolicyBot(policy, rng)
+
+
+class TerminalPlayer:
+    """A person at the terminal: sees the position, picks a numbered legal action.
+
+    Bad input re-prompts; end of input stops the game with a clear error instead of a hang.
+    """
+
+    def __init__(self, stdin: IO[str], stdout: IO[str]) -> None:
+        self.stdin = stdin
+        self.stdout = stdout
+
+    def choose(self, rules: Ruleset, view: Any, side: str, legal: list[Action]) -> Action:
+        out = self.stdout
+        out.write(rules.describe(view).rstrip() + "\n")
+        out.write(f"-- {side} to act --\n")
+        for number, action in enumerate(legal, 1):
+            out.write(f"  {number:3d}. {rules.describe_action(action)}\n")
+        while True:
+            out.write(f"{side}> choose 1-{len(legal)}: ")
+            out.flush()
+            line = self.stdin.readline()
+            if not line:
+                raise PolemosInputError("input ended before the game did")
+            text = line.strip()
+            if text.isdigit() and 1 <= int(text) <= len(legal):
+                return legal[int(text) - 1]
+            out.write(f"  '{text}' is not a number from 1 to {len(legal)}; try again\n")

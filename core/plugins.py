@@ -1,0 +1,104 @@
+"""Plugin discovery and the ruleset registry.
+
+There is no global plugin manager: every CLI command, game and test builds its own with
+``make_plugin_manager``, so tests can register fake plugins without leaking into each other.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+from polemos.core import hookspecs
+from polemos.core.errors import PluginFailure, PolemosError, UnknownName
+
+if TYPE_CHECKING:
+    from polemos.core.ruleset import Ruleset
+
+ENTRY_POINT_GROUP = "polemos"
+
+
+def make_plugin_manager(extra: Iterable[Any] = (), *, entry_points: bool = True
+                        ) -> pluggy.PluginManager:
+    """A fresh manager with the hook specs, the installed plugins and ``extra`` ones."""
+    pm = pluggy.PluginManager("polemos")
+    pm.add_hookspecs(hookspecs)
+    if entry_points:
+        for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+            if pm.get_plugin(ep.name) is not None:
+                continue
+            try:
+                plugin = ep.load()
+            except Exception as error:  # a broken plugin must be named, not crash the engine
+                raise PluginFailure(ep.name, "import", error) from error
+            pm.register(plugin, name=ep.name)
+    for plugin in extra:
+        pm.register(plugin)
+    return pm
+
+
+def call_hook(pm: pluggy.PluginManager, name: str, *, firstresult: bool = False,
+              **kwargs: Any) -> Any:
+    """Call hook ``name`` implementation by implementation, naming the plugin that raises.
+
+    Runs implementations in pluggy's order (last registered first, tryfirst/trylast honoured).
+    Returns the list of non-None results, or the first one when ``firstresult``.
+    """
+    hook = getattr(pm.hook, name)
+    results = []
+    for impl in reversed(hook.get_hookimpls()):
+        args = {arg: kwargs[arg] for arg in impl.argnames}
+        try:
+            result = impl.function(**args)
+        except PolemosError:
+            raise
+        except Exception as error:
+            raise PluginFailure(impl.plugin_name, name, error) from error
+        if result is not None:
+            if firstresult:
+                return result
+            results.append(result)
+    return None if firstresult else results
+
+
+def plugin_version(pm: pluggy.PluginManager, plugin: Any) -> str:
+    """The version of the distribution that ships ``plugin`` (or of the module itself)."""
+    for module_plugin, dist in pm.list_plugin_distinfo():
+        if module_plugin is plugin:
+            return dist.version
+    return str(getattr(plugin, "__version__", "unknown"))
+
+
+def ruleset_registry(pm: pluggy.PluginManager) -> dict[str, type[Ruleset]]:
+    """Every installed ruleset by name; two rulesets with one name is an error naming both."""
+    registry: dict[str, type[Ruleset]] = {}
+    for impl in reversed(pm.hook.polemos_rulesets.get_hookimpls()):
+        try:
+            classes = impl.function()
+        except Exception as error:
+            raise PluginFailure(impl.plugin_name, "polemos_rulesets", error) from error
+        for cls in classes:
+            if cls.name in registry:
+                raise PolemosError(f"ruleset {cls.name!r} is provided twice "
+                                   f"({registry[cls.name].__module__}, {cls.__module__})")
+            cls.plugin_name = impl.plugin_name
+            registry[cls.name] = cls
+    return registry
+
+
+def get_ruleset(pm: pluggy.PluginManager, name: str) -> type[Ruleset]:
+    """The ruleset called ``name``, or an error listing the installed ones."""
+    registry = ruleset_registry(pm)
+    if name not in registry:
+        raise UnknownName("ruleset", name, list(registry))
+    return registry[name]
+
+
+def options_models(pm: pluggy.PluginManager) -> dict[str, Any]:
+    """``{plugin name: options model}`` from every plugin that declares options."""
+    models: dict[str, Any] = {}
+    for found in call_hook(pm, "polemos_plugin_options"):
+        models.update(found)
+    return models

@@ -1,0 +1,131 @@
+"""Loading a scenario file: YAML to a validated model, or a ``ScenarioError`` a person can act on.
+
+Errors name the file, the field path (``units[2].altitude``) and what was expected; nothing here
+lets a traceback reach the user.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pluggy
+import yaml
+from polemos.core.errors import ScenarioError, UnknownName
+from polemos.core.plugins import options_models, ruleset_registry
+from polemos.core.ruleset import Ruleset
+from polemos.core.scenario_model import ScenarioBase
+from pydantic import ValidationError
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedScenario:
+    """A validated scenario, with the raw data kept for saves and event-log headers."""
+
+    source: str
+    raw: dict[str, Any]
+    model: ScenarioBase
+    ruleset: type[Ruleset]
+    options: dict[str, Any]
+
+
+def field_path(loc: tuple[Any, ...]) -> str:
+    """``('units', 2, 'altitude')`` → ``units[2].altitude``."""
+    path = ""
+    for part in loc:
+        if isinstance(part, int):
+            path += f"[{part}]"
+        else:
+            path += f".{part}" if path else str(part)
+    return path
+
+
+def _describe(error: dict[str, Any]) -> str:
+    if error["type"] == "extra_forbidden":
+        return "unknown field"
+    if error["type"] == "missing":
+        return "field required"
+    message = error["msg"]
+    if error["type"] not in ("value_error", "assertion_error"):
+        message += f" (got {error['input']!r})"
+    return message.removeprefix("Value error, ")
+
+
+def validation_problems(error: ValidationError, prefix: tuple[Any, ...] = ()
+                        ) -> list[tuple[str, str]]:
+    """pydantic errors as ``(field path, reason)`` pairs."""
+    return [(field_path(prefix + tuple(e["loc"])), _describe(e)) for e in error.errors()]
+
+
+def read_yaml(path: str | Path) -> dict[str, Any]:
+    """Parse a YAML mapping or raise a ``ScenarioError`` naming the line."""
+    source = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise ScenarioError(source, [("", f"cannot read file: {error.strerror}")]) from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        problem = getattr(error, "problem", None) or str(error)
+        raise ScenarioError(source, [("", f"invalid YAML{where}: {problem}")]) from None
+    if not isinstance(data, dict):
+        raise ScenarioError(source, [("", "expected a mapping of scenario fields at the top")])
+    return data
+
+
+def validate_scenario(raw: dict[str, Any], source: str, pm: pluggy.PluginManager
+                      ) -> LoadedScenario:
+    """Validate raw scenario data against its ruleset's model and its plugins' options."""
+    registry = ruleset_registry(pm)
+    name = raw.get("ruleset")
+    if not isinstance(name, str):
+        raise ScenarioError(source, [("ruleset", "field required: the name of a ruleset "
+                                      f"(installed: {', '.join(sorted(registry))})")])
+    if name not in registry:
+        raise ScenarioError(source, [("ruleset", str(UnknownName("ruleset", name,
+                                                                  list(registry))))])
+    ruleset = registry[name]
+    try:
+        model = ruleset.scenario_model.model_validate(raw)
+    except ValidationError as error:
+        raise ScenarioError(source, validation_problems(error)) from None
+    problems = model.problems()
+    options, option_problems = _plugin_options(model, pm)
+    problems += option_problems
+    if problems:
+        raise ScenarioError(source, problems)
+    return LoadedScenario(source, raw, model, ruleset, options)
+
+
+def _plugin_options(model: ScenarioBase, pm: pluggy.PluginManager
+                    ) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    models = options_models(pm)
+    installed = [name for name, _ in pm.list_name_plugin()]
+    problems: list[tuple[str, str]] = []
+    options: dict[str, Any] = {}
+    for index, plugin in enumerate(model.plugins):
+        if pm.get_plugin(plugin) is None:
+            problems.append((f"plugins[{index}]", str(UnknownName("plugin", plugin, installed))))
+    for plugin, values in model.options.items():
+        if plugin not in model.plugins:
+            problems.append((f"options.{plugin}", "options for a plugin not listed in `plugins`"))
+        elif plugin in models:
+            try:
+                options[plugin] = models[plugin].model_validate(values)
+            except ValidationError as error:
+                problems += validation_problems(error, ("options", plugin))
+        else:
+            problems.append((f"options.{plugin}", "this plugin takes no options"))
+    for plugin in model.plugins:
+        if plugin in models and plugin not in options:
+            options[plugin] = models[plugin]()
+    return options, problems
+
+
+def load_scenario(path: str | Path, pm: pluggy.PluginManager) -> LoadedScenario:
+    """Read and validate a scenario file."""
+    return validate_scenario(read_yaml(path), str(path), pm)

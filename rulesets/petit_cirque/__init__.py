@@ -1,0 +1,1 @@
+"""Le Petit Cirque Volant: the smallest hex dogfight rule (rules PCV-1 … PCV-18)."""

@@ -1,0 +1,85 @@
+"""Fire rules PCV-14 … PCV-18, as plain functions over the state."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from polemos.core.hexgrid import ray, turn
+from polemos.rulesets.petit_cirque.movement import remove
+from polemos.rulesets.petit_cirque.state import PcvParams, PcvState, Plane
+
+if TYPE_CHECKING:
+    from polemos.core.game import Game
+
+RANGE = 3
+"""PCV-14: up to 3 hexes."""
+NEEDED = {0: (4, 5, 6), 1: (5, 6, None)}
+"""PCV-15 (same altitude) and PCV-16 (one level apart): the D6 score by hex 1, 2, 3."""
+Problem = tuple[str, str] | None
+
+
+def shot(params: PcvParams, firer: Plane, target: Plane) -> tuple[int, int | None, str]:
+    """``(hex count, score needed or None, rule)`` for a target on one of the firer's lines.
+
+    Returns hex count 0 when the target is on none of them (PCV-14); a score of None when the
+    altitude difference forbids the shot (PCV-16).
+    """
+    for offset in params.guns.get(firer.role, (0,)):
+        line = ray(firer.hex, turn(firer.facing, offset), RANGE)
+        for distance, hex_ in enumerate(line, 1):
+            if hex_.q == target.q and hex_.r == target.r:
+                levels = abs(firer.altitude - target.altitude)
+                rule = "PCV-15" if levels == 0 else "PCV-16"
+                needed = NEEDED[levels][distance - 1] if levels in NEEDED else None
+                return distance, needed, rule
+    return 0, None, "PCV-14"
+
+
+def fire_problem(state: PcvState, params: PcvParams, firer: Plane, target_id: object) -> Problem:
+    """Why ``firer`` may not fire at ``target_id``, or None (PCV-14, PCV-16, PCV-18)."""
+    target = state.planes.get(target_id) if isinstance(target_id, str) else None
+    if target is None or not target.in_play:
+        return "PCV-14", f"no aircraft {target_id!r} in play"
+    if target.side == firer.side:
+        return "PCV-18", f"{target.id} is a friend; only enemy aircraft are targets"
+    if target.q == firer.q and target.r == firer.r:
+        return "PCV-16", f"{target.id} is in {firer.id}'s own hex, not ahead"
+    distance, needed, rule = shot(params, firer, target)
+    if distance == 0:
+        return "PCV-14", f"{target.id} is not on {firer.id}'s line of fire within {RANGE} hexes"
+    if needed is None:
+        levels = abs(firer.altitude - target.altitude)
+        why = ("two or more altitude levels apart" if levels >= 2
+               else "one level apart in the 3rd hex")
+        return rule, f"no shot at {target.id}: {why}"
+    return None
+
+
+def hit_chance(params: PcvParams, firer: Plane, target: Plane) -> float:
+    """Probability that a shot hits (0 when there is no shot): used by the greedy bot."""
+    if target.side == firer.side or (target.q == firer.q and target.r == firer.r):
+        return 0.0
+    distance, needed, _ = shot(params, firer, target)
+    return 0.0 if distance == 0 or needed is None else (7 - needed) / 6
+
+
+def resolve_fire(state: PcvState, params: PcvParams, firer: Plane, target: Plane,
+                 game: Game) -> None:
+    """PCV-15/16 to hit; PCV-17: a 6 destroys, other hits damage, the last damage destroys."""
+    distance, needed, rule = shot(params, firer, target)
+    assert needed is not None, "fire_problem is checked before resolve_fire"
+    roll = game.dice.d6(purpose=f"{firer.id} fires at {target.id}", rule=rule, unit=firer.id)
+    rules = [rule]
+    if roll < needed:
+        outcome = "miss"
+    elif roll == 6:
+        outcome, rules = "destroyed", rules + ["PCV-17"]
+    else:
+        target.damage += 1
+        limit = params.hits_to_destroy.get(target.role, 2)
+        outcome = "destroyed" if target.damage >= limit else "damaged"
+        rules.append("PCV-17" if limit == 2 else params.rules["hits"])
+    game.emit("fire", unit=firer.id, target=target.id, distance=distance, needed=needed,
+              roll=roll, outcome=outcome, rules=rules)
+    if outcome == "destroyed":
+        remove(state, target, f"shot down by {firer.id}", rules[-1], game)

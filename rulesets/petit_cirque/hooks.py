@@ -1,0 +1,24 @@
+"""Le Petit Cirque Volant: the smallest hex dogfight rule (rules PCV-1 … PCV-18)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from polemos.core.hookspecs import hookimpl
+from polemos.core.ruleset import Ruleset
+from polemos.rulesets.petit_cirque.bots import greedy_policy
+from polemos.rulesets.petit_cirque.ruleset import PetitCirqueVolant
+
+__version__ = PetitCirqueVolant.version
+
+
+@hookimpl
+def polemos_rulesets() -> list[type[Ruleset]]:
+    return [PetitCirqueVolant]
+
+
+@hookimpl
+def polemos_bot_policy(ruleset: str, kind: str) -> Any:
+    if ruleset == PetitCirqueVolant.name and kind == "greedy":
+        return greedy_policy
+    return None

@@ -1,0 +1,131 @@
+"""Movement rules PCV-5 … PCV-13, as plain functions over the state."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from polemos.core.hexgrid import Hex, axial_to_offset, forward_moves, neighbour, turn
+from polemos.rulesets.petit_cirque.state import MAX_LEVEL, PcvParams, PcvState, Plane
+
+if TYPE_CHECKING:
+    from polemos.core.game import Game
+
+STEP_COST = {"level": 1, "down": 1, "up": 2}
+"""PCV-6: 1 MP forward (level or one level down); PCV-7: 2 MP forward and one level up."""
+STEP_RULE = {"level": "PCV-6", "down": "PCV-6", "up": "PCV-7"}
+LOOP_COST = 3
+"""PCV-8: a loop costs 3 MP."""
+DIRECTIONS = ("straight", "left", "right")
+"""PCV-9: the three forward hexes, in the order ``forward_moves`` gives them."""
+Problem = tuple[str, str] | None
+
+
+def step_problem(params: PcvParams, plane: Plane, mp_left: int, alt: str) -> Problem:
+    """Why a forward step changing altitude by ``alt`` is illegal now, or None."""
+    cost = STEP_COST[alt]
+    if mp_left < cost:
+        return STEP_RULE[alt], f"{plane.id} has {mp_left} MP left; this step costs {cost}"
+    if alt == "up":
+        return climb_problem(params, plane)
+    return None
+
+
+def climb_problem(params: PcvParams, plane: Plane) -> Problem:
+    """PCV-7 (never above 6), or a house-rule ceiling (PCV-O1)."""
+    ceiling = min(MAX_LEVEL, params.ceiling.get(plane.role, MAX_LEVEL))
+    if plane.altitude >= ceiling:
+        rule = "PCV-7" if ceiling == MAX_LEVEL else params.rules["ceiling"]
+        return rule, f"{plane.id} cannot climb above altitude {ceiling}"
+    return None
+
+
+def loop_problem(params: PcvParams, plane: Plane, mp_left: int, alt: str) -> Problem:
+    """PCV-8: 3 MP, altitude exactly one level up or down, never above 6."""
+    if plane.role in params.no_loops:
+        return params.rules["loops"], f"{plane.role}s may not loop"
+    if mp_left < LOOP_COST:
+        return "PCV-8", f"{plane.id} has {mp_left} MP left; a loop costs {LOOP_COST}"
+    if alt == "up":
+        return climb_problem(params, plane)
+    return None
+
+
+def occupant(state: PcvState, hex_: Hex, altitude: int, mover: str) -> Plane | None:
+    """Another aircraft in play on ``hex_`` at ``altitude`` (PCV-12)."""
+    for other in state.planes.values():
+        if (other.in_play and other.id != mover and other.altitude == altitude
+                and other.q == hex_.q and other.r == hex_.r):
+            return other
+    return None
+
+
+def remove(state: PcvState, plane: Plane, why: str, rule: str, game: Game) -> None:
+    """Take an aircraft out of play; it counts as lost (PCV-11, PCV-12, PCV-13, PCV-17)."""
+    plane.in_play = False
+    if state.moving == plane.id:
+        state.moving = None
+        state.mp_left = 0
+        state.choosing_speed = False
+        state.done.append(plane.id)
+    game.emit("lost", unit=plane.id, side=plane.side, why=why, rule=rule)
+
+
+def enter(state: PcvState, plane: Plane, to: Hex, facing: int, altitude: int, how: str,
+          rules: list[str], game: Game) -> None:
+    """Put the mover on ``to`` and apply what entering it means (PCV-11, PCV-12, PCV-13)."""
+    start = axial_to_offset(plane.hex)
+    plane.q, plane.r, plane.facing, plane.altitude = to.q, to.r, facing, altitude
+    game.emit("move", unit=plane.id, how=how, frm=list(start), to=list(axial_to_offset(to)),
+              facing=facing, altitude=altitude, mp_left=state.mp_left, rules=rules)
+    if not state.cloth.contains(to):
+        remove(state, plane, "left the cloth", "PCV-13", game)
+    elif altitude <= 0:
+        remove(state, plane, "landed (altitude 0)", "PCV-11", game)
+    else:
+        other = occupant(state, to, altitude, plane.id)
+        if other is not None:
+            game.emit("collision", units=[plane.id, other.id], hex=list(axial_to_offset(to)),
+                      altitude=altitude, rule="PCV-12")
+            remove(state, other, f"collided with {plane.id}", "PCV-12", game)
+            remove(state, plane, f"collided with {other.id}", "PCV-12", game)
+    if plane.in_play and state.mp_left == 0:
+        state.choosing_speed = True
+
+
+def do_step(state: PcvState, plane: Plane, direction: str, alt: str, game: Game) -> None:
+    """PCV-6/7/9: advance into a forward hex, turning 60° for front-left/right."""
+    to, facing = forward_moves(plane.hex, plane.facing)[DIRECTIONS.index(direction)]
+    change = {"level": 0, "down": -1, "up": 1}[alt]
+    state.mp_left -= STEP_COST[alt]
+    rules = [STEP_RULE[alt]] + (["PCV-9"] if direction != "straight" else [])
+    enter(state, plane, to, facing, plane.altitude + change, f"{direction}/{alt}", rules, game)
+
+
+def do_loop(state: PcvState, plane: Plane, alt: str, game: Game) -> None:
+    """PCV-8: one hex straight ahead, turn 180°, altitude ±1."""
+    to = neighbour(plane.hex, plane.facing)
+    state.mp_left -= LOOP_COST
+    enter(state, plane, to, turn(plane.facing, 3), plane.altitude + (1 if alt == "up" else -1),
+          f"loop/{alt}", ["PCV-8"], game)
+
+
+def speed_problem(params: PcvParams, plane: Plane, change: int) -> Problem:
+    """PCV-10: ±1 at most, never above 6 (or a house-rule cap, PCV-O1)."""
+    if change not in (-1, 0, 1):
+        return "PCV-10", f"speed changes by 1 at most, not {change:+d}"
+    cap = min(MAX_LEVEL, params.max_speed.get(plane.role, MAX_LEVEL))
+    if plane.speed + change > cap:
+        rule = "PCV-10" if cap == MAX_LEVEL else params.rules["max_speed"]
+        return rule, f"{plane.id}'s speed cannot exceed {cap}"
+    return None
+
+
+def set_speed(state: PcvState, plane: Plane, change: int, game: Game) -> None:
+    """PCV-10, and PCV-11: speed 0 falls at once."""
+    plane.speed += change
+    state.choosing_speed = False
+    state.moving = None
+    state.done.append(plane.id)
+    game.emit("speed", unit=plane.id, speed=plane.speed, change=change, rule="PCV-10")
+    if plane.speed <= 0:
+        remove(state, plane, "fell (speed 0)", "PCV-11", game)

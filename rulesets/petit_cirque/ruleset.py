@@ -1,0 +1,240 @@
+"""The Petit Cirque Volant ruleset: turn structure (PCV-3, PCV-4) and action dispatch.
+
+Actions, all carrying the acting aircraft as ``unit``:
+- ``step`` {dir: straight|left|right, alt: level|down|up} — PCV-6, PCV-7, PCV-9;
+- ``loop`` {alt: up|down} — PCV-8;
+- ``speed`` {change: -1|0|1} — PCV-10, once the aircraft has spent all its MP (PCV-5);
+- ``fire`` {target} — PCV-14 … PCV-18; ``hold`` — this aircraft does not fire.
+The first ``step`` or ``loop`` of an aircraft starts its move, which must then be finished.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from polemos.core.actions import Action
+from polemos.core.dice import roll_off
+from polemos.core.errors import IllegalAction
+from polemos.core.hexgrid import HexMap, offset_to_axial
+from polemos.core.ruleset import Result, Ruleset
+from polemos.core.turns import SideByTurn
+from polemos.rulesets.petit_cirque import fire, movement, text
+from polemos.rulesets.petit_cirque.models import PcvScenario
+from polemos.rulesets.petit_cirque.state import PcvParams, PcvState, Plane
+
+if TYPE_CHECKING:
+    from polemos.core.game import Game
+
+ALTS = ("level", "down", "up")
+
+
+class PetitCirqueVolant(Ruleset):
+    name = "petit_cirque"
+    title = "Le Petit Cirque Volant"
+    version = "1.0.0"
+    scenario_model = PcvScenario
+    turn_rule = "PCV-4"
+
+    def __init__(self, scenario: PcvScenario) -> None:  # type: ignore[override]
+        super().__init__(scenario)
+        self.scenario: PcvScenario = scenario
+        self.params = PcvParams()
+
+    # -- set-up ----------------------------------------------------------------------------
+    def new_state(self, game: Game) -> PcvState:
+        sc = self.scenario
+        planes = {}
+        for a in sc.aircraft:
+            h = offset_to_axial(*a.hex)
+            planes[a.id] = Plane(a.id, a.side, h.q, h.r, a.facing_index, a.altitude, a.speed,
+                                 a.role, damage=1 if a.damaged else 0)
+        first = sc.first_side
+        if first is None:
+            first, totals = roll_off(game.dice, sc.sides, purpose="first player", rule="PCV-4")
+        sides = sc.sides[sc.sides.index(first):] + sc.sides[:sc.sides.index(first)]
+        state = PcvState(HexMap(sc.map.width, sc.map.height), planes, SideByTurn(sides),
+                         sc.max_rounds, sc.hold_out)
+        game.emit("turn", side=state.turn.side, round=1, rule="PCV-4")
+        return state
+
+    def sides(self, state: PcvState) -> list[str]:
+        return list(self.scenario.sides)
+
+    def units(self, state: PcvState) -> dict[str, str]:
+        return {p.id: p.side for p in state.planes.values() if p.in_play}
+
+    # -- whose decision --------------------------------------------------------------------
+    def to_act(self, state: PcvState) -> str | None:
+        return None if state.over else state.turn.side
+
+    def _pending(self, state: PcvState) -> list[Plane]:
+        side = state.turn.side
+        return [p for p in state.planes.values()
+                if p.side == side and p.in_play and p.id not in state.done]
+
+    def legal_actions(self, state: PcvState) -> list[Action]:
+        if state.over:
+            return []
+        params = self.params
+        if state.phase == "fire":
+            actions = []
+            for p in self._pending(state):
+                actions += [Action("fire", p.id, {"target": t.id})
+                            for t in state.planes.values()
+                            if t.in_play and fire.fire_problem(state, params, p, t.id) is None]
+                actions.append(Action("hold", p.id))
+            return actions
+        if state.choosing_speed:
+            p = state.planes[state.moving]  # type: ignore[index]
+            return [Action("speed", p.id, {"change": c}) for c in (-1, 0, 1)
+                    if movement.speed_problem(params, p, c) is None]
+        movers = [state.planes[state.moving]] if state.moving else self._pending(state)
+        actions = []
+        for p in movers:
+            mp = state.mp_left if state.moving else p.speed
+            actions += [Action("step", p.id, {"dir": d, "alt": a})
+                        for a in ALTS if movement.step_problem(params, p, mp, a) is None
+                        for d in movement.DIRECTIONS]
+            actions += [Action("loop", p.id, {"alt": a}) for a in ("up", "down")
+                        if movement.loop_problem(params, p, mp, a) is None]
+        return actions
+
+    # -- checking --------------------------------------------------------------------------
+    def check(self, state: PcvState, action: Action) -> None:
+        problem = self._problem(state, action)
+        if problem is not None:
+            raise IllegalAction(*problem)
+
+    def _problem(self, state: PcvState, action: Action) -> tuple[str, str] | None:
+        plane = state.planes.get(action.unit) if action.unit else None
+        if plane is None or not plane.in_play:
+            return "PCV-4", f"no aircraft {action.unit!r} in play"
+        if plane.side != state.turn.side:
+            return "PCV-4", f"{plane.id} is {plane.side}'s; it is {state.turn.side}'s turn"
+        kind, args = action.kind, action.args
+        if kind in ("step", "loop", "speed"):
+            return self._move_problem(state, plane, kind, args)
+        if kind in ("fire", "hold"):
+            if state.phase != "fire":
+                return "PCV-4", "fire comes after all the side's aircraft have moved"
+            if plane.id in state.done:
+                return "PCV-14", f"{plane.id} has already fired or held this turn"
+            return fire.fire_problem(state, self.params, plane, args.get("target")) \
+                if kind == "fire" else None
+        return "PCV-4", f"unknown action {kind!r} (step, loop, speed, fire, hold)"
+
+    def _move_problem(self, state: PcvState, plane: Plane, kind: str, args: dict[str, Any]
+                      ) -> tuple[str, str] | None:
+        if state.phase != "move":
+            return "PCV-4", "the side's aircraft have all moved; now it fires"
+        if state.moving not in (None, plane.id):
+            return "PCV-5", f"{state.moving} must spend all its MP first"
+        if plane.id in state.done:
+            return "PCV-4", f"{plane.id} has already moved this turn"
+        if kind == "speed":
+            if not state.choosing_speed:
+                return "PCV-5", f"{plane.id} must spend all its MP before changing speed"
+            change = args.get("change")
+            if not isinstance(change, int) or isinstance(change, bool):
+                return "PCV-10", "speed change must be -1, 0 or 1"
+            return movement.speed_problem(self.params, plane, change)
+        if state.choosing_speed:
+            return "PCV-10", f"{plane.id} has spent its MP; choose its speed"
+        mp = state.mp_left if state.moving else plane.speed
+        alt = args.get("alt")
+        if kind == "loop":
+            if alt not in ("up", "down"):
+                return "PCV-8", "a loop changes altitude by exactly one level: up or down"
+            return movement.loop_problem(self.params, plane, mp, alt)
+        if args.get("dir") not in movement.DIRECTIONS:
+            return "PCV-9", "forward is straight, left or right"
+        if alt not in ALTS:
+            return "PCV-6", "a step is level, down or up"
+        return movement.step_problem(self.params, plane, mp, alt)
+
+    # -- resolving -------------------------------------------------------------------------
+    def apply(self, state: PcvState, action: Action, game: Game) -> None:
+        plane = state.planes[action.unit]  # type: ignore[index]
+        kind = action.kind
+        if kind in ("step", "loop"):
+            if state.moving is None:
+                state.moving, state.mp_left = plane.id, plane.speed
+            if kind == "step":
+                movement.do_step(state, plane, action["dir"], action["alt"], game)
+            else:
+                movement.do_loop(state, plane, action["alt"], game)
+        elif kind == "speed":
+            movement.set_speed(state, plane, action["change"], game)
+        elif kind == "fire":
+            fire.resolve_fire(state, self.params, plane, state.planes[action["target"]], game)
+            state.done.append(plane.id)
+        else:
+            game.emit("hold", unit=plane.id, rule="PCV-14")
+            state.done.append(plane.id)
+        self._advance(state, game)
+
+    def _advance(self, state: PcvState, game: Game) -> None:
+        """End the phase or the turn when the side has no aircraft left to act (PCV-3, PCV-4)."""
+        if self._decide(state, game) or state.moving or self._pending(state):
+            return
+        state.done = []
+        if state.phase == "move":
+            state.phase = "fire"
+            game.emit("phase", side=state.turn.side, phase="fire", rule="PCV-14")
+            if self._pending(state):
+                return
+        state.phase = "move"
+        new_round = state.turn.hand_over()
+        if new_round and state.turn.round > state.max_rounds:
+            self._round_limit(state, game)
+            return
+        game.emit("turn", side=state.turn.side, round=state.turn.round, rule="PCV-4")
+        if not self._pending(state):
+            self._advance(state, game)
+
+    def _flying(self, state: PcvState) -> dict[str, int]:
+        counts = dict.fromkeys(self.scenario.sides, 0)
+        for p in state.planes.values():
+            if p.in_play:
+                counts[p.side] += 1
+        return counts
+
+    def _decide(self, state: PcvState, game: Game) -> bool:
+        """PCV-3: a side that has cleared the table of enemy aircraft wins."""
+        flying = [side for side, n in self._flying(state).items() if n]
+        if len(flying) > 1:
+            return False
+        winner = flying[0] if flying else None
+        reason = f"{winner} cleared the table of enemy aircraft" if winner else \
+            "no aircraft left in the air"
+        self._finish(state, game, winner, reason, "PCV-3")
+        return True
+
+    def _round_limit(self, state: PcvState, game: Game) -> None:
+        """PCV-4 round limit; PCV-3 objective ``hold_out``. Decision: otherwise a draw."""
+        if state.hold_out is not None and self._flying(state)[state.hold_out]:
+            self._finish(state, game, state.hold_out,
+                         f"{state.hold_out} still flies after round {state.max_rounds}", "PCV-3")
+        else:
+            self._finish(state, game, None, f"round limit {state.max_rounds} reached", "PCV-4")
+
+    def _finish(self, state: PcvState, game: Game, winner: str | None, reason: str,
+                rule: str) -> None:
+        state.over, state.winner, state.reason, state.rule = True, winner, reason, rule
+        game.emit("end", winner=winner, reason=reason, rule=rule, flying=self._flying(state))
+
+    def result(self, state: PcvState) -> Result | None:
+        if not state.over:
+            return None
+        return Result(state.winner, state.reason, state.rule,
+                      {side: float(n) for side, n in self._flying(state).items()})
+
+    # -- text ------------------------------------------------------------------------------
+    def describe(self, view: PcvState) -> str:
+        return text.describe(view)
+
+    def describe_action(self, action: Action) -> str:
+        return text.describe_action(action)
+
+    def narrate(self, event: dict[str, Any]) -> str | None:
+        return text.narrate(event)

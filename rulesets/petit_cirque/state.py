@@ -1,0 +1,76 @@
+"""The mutable state of a Petit Cirque Volant game, and the rule parameters house rules change.
+
+Plain slots dataclasses (design.md, Performance): mutated on every action, serialized only when
+saved or compared.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from polemos.core.hexgrid import Hex, HexMap
+from polemos.core.turns import SideByTurn
+
+MAX_LEVEL = 6
+"""PCV-2, PCV-7, PCV-10: altitude and speed never exceed 6."""
+
+
+@dataclass(slots=True)
+class Plane:
+    id: str
+    side: str
+    q: int
+    r: int
+    facing: int
+    altitude: int
+    speed: int
+    role: str
+    damage: int = 0
+    in_play: bool = True
+
+    @property
+    def hex(self) -> Hex:
+        return Hex(self.q, self.r)
+
+
+@dataclass(slots=True)
+class PcvState:
+    cloth: HexMap
+    planes: dict[str, Plane]
+    turn: SideByTurn
+    max_rounds: int
+    hold_out: str | None = None
+    phase: str = "move"
+    """"move" then "fire" for the side whose turn it is (PCV-4)."""
+    moving: str | None = None
+    """The aircraft whose move has begun and must spend all its MP (PCV-5)."""
+    mp_left: int = 0
+    choosing_speed: bool = False
+    """The moving aircraft has spent its MP and must set next turn's speed (PCV-10)."""
+    done: list[str] = field(default_factory=list)
+    """Aircraft of the side to act that have finished this phase (moved, or fired/held)."""
+    winner: str | None = None
+    reason: str = ""
+    rule: str = ""
+    over: bool = False
+
+
+@dataclass(slots=True)
+class PcvParams:
+    """Rule parameters by aircraft role; the defaults are the rules as written.
+
+    House-rule plugins (PCV-O1 … PCV-O4) change these in ``polemos_configure_game``; the rules
+    read them, so an option needs no change to the ruleset's code. ``rules`` records which rule
+    id a changed limit is cited under when it refuses an action.
+    """
+
+    ceiling: dict[str, int] = field(default_factory=lambda: {"fighter": 6, "bomber": 6})
+    max_speed: dict[str, int] = field(default_factory=lambda: {"fighter": 6, "bomber": 6})
+    no_loops: set[str] = field(default_factory=set)
+    guns: dict[str, tuple[int, ...]] = field(
+        default_factory=lambda: {"fighter": (0,), "bomber": (0,)})
+    """Directions each role fires along, as hexside offsets from its facing (0 = ahead)."""
+    hits_to_destroy: dict[str, int] = field(default_factory=lambda: {"fighter": 2, "bomber": 2})
+    rules: dict[str, str] = field(default_factory=lambda: {
+        "ceiling": "PCV-7", "max_speed": "PCV-10", "loops": "PCV-8", "guns": "PCV-14",
+        "hits": "PCV-17"})

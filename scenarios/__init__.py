@@ -1,0 +1,1 @@
+"""Example scenarios shipped with Polemos, one folder per ruleset."""
