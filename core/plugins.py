@@ -7,6 +7,7 @@ There is no global plugin manager: every CLI command, game and test builds its o
 from __future__ import annotations
 
 import importlib.metadata
+import types
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -35,8 +36,15 @@ def make_plugin_manager(extra: Iterable[Any] = (), *, entry_points: bool = True
                 raise PluginFailure(ep.name, "import", error) from error
             pm.register(plugin, name=ep.name)
     for plugin in extra:
-        pm.register(plugin)
+        pm.register(plugin, name=plugin_label(plugin))
     return pm
+
+
+def plugin_label(plugin: Any) -> str:
+    """A readable name for a plugin registered in code: its module or class name."""
+    if isinstance(plugin, types.ModuleType):
+        return plugin.__name__
+    return getattr(plugin, "__name__", type(plugin).__name__)
 
 
 def call_hook(pm: pluggy.PluginManager, name: str, *, firstresult: bool = False,

@@ -1,0 +1,1 @@
+"""Throughput measurements, run by ``make bench`` (never as timed tests)."""

@@ -1,0 +1,35 @@
+"""Shared measuring helpers: whole bot-vs-bot games on one core, timed with perf_counter."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from polemos.core.engine import play
+from polemos.core.game import Game
+from polemos.core.players import RandomBot, bot_rng
+from polemos.core.plugins import make_plugin_manager
+from polemos.core.scenario import load_scenario
+
+SCENARIOS = Path(__file__).parent.parent / "scenarios"
+
+
+def report(name: str, value: float, unit: str) -> None:
+    """One line a script can read: ``BENCH <name> <value> <unit>``."""
+    print(f"BENCH {name} {value:.6g} {unit}", flush=True)
+
+
+def random_games(scenario: str, seconds: float = 3.0, min_games: int = 5) -> tuple[float, float]:
+    """Play random-bot games of ``scenario`` for about ``seconds``: (games/s, actions/s)."""
+    pm = make_plugin_manager()
+    loaded = load_scenario(SCENARIOS / scenario, pm)
+    games = actions = 0
+    start = time.perf_counter()
+    while games < min_games or time.perf_counter() - start < seconds:
+        game = Game.new(loaded, pm, seed=games, transactional=False)
+        players = {side: RandomBot(bot_rng(games, side)) for side in game.rules.sides(game.state)}
+        play(game, players)
+        games += 1
+        actions += len(game.actions)
+    elapsed = time.perf_counter() - start
+    return games / elapsed, actions / elapsed

@@ -1,0 +1,25 @@
+"""Shared test helpers: a plugin manager per test session and a one-line game factory."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pluggy
+import pytest
+
+from polemos.core.game import Game
+from polemos.core.plugins import make_plugin_manager
+from polemos.core.scenario import validate_scenario
+
+
+@pytest.fixture(scope="session")
+def pm() -> pluggy.PluginManager:
+    return make_plugin_manager()
+
+
+def new_game(raw: dict[str, Any], dice: list[int] | None = None, seed: int = 0,
+             pm: pluggy.PluginManager | None = None) -> Game:
+    """A game of the scenario ``raw`` (a dict as YAML would give), with scripted ``dice``."""
+    pm = pm or make_plugin_manager()
+    loaded = validate_scenario(raw, "test-scenario", pm)
+    return Game.new(loaded, pm, seed=seed, dice_script=dice)

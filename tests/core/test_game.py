@@ -1,0 +1,109 @@
+"""The game door: refused actions change nothing, saves continue exactly, logs replay."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from polemos.core.actions import Action
+from polemos.core.errors import DiceExhausted, IllegalAction, PolemosInputError
+from polemos.core.eventlog import read_log, replay_log, write_log
+from polemos.core.game import Game
+from polemos.core.plugins import make_plugin_manager
+from polemos.core.scenario import validate_scenario
+from tests.core.toy import TOY, ToyPlugin
+
+
+@pytest.fixture
+def pm():
+    return make_plugin_manager([ToyPlugin()], entry_points=False)
+
+
+def toy(pm, **kwargs) -> Game:
+    return Game.new(validate_scenario(TOY, "toy.yaml", pm), pm, **kwargs)
+
+
+def test_illegal_action_is_refused_with_its_rule_and_changes_nothing(pm):
+    game = toy(pm)
+    before = (game.snapshot(), len(game.events))
+    with pytest.raises(IllegalAction) as error:
+        game.step(Action("take", None, {"n": 3}))
+    assert error.value.rule == "TOY-1"
+    assert (game.snapshot(), len(game.events)) == before
+
+
+def test_acting_out_of_turn_cites_the_turn_rule(pm):
+    game = toy(pm)
+    with pytest.raises(IllegalAction, match="TOY-0.*a's turn, not b's"):
+        game.step(Action("take", None, {"n": 1}), side="b")
+
+
+def test_malformed_action_data_is_refused(pm):
+    game = toy(pm)
+    with pytest.raises(Exception, match="kind"):
+        game.step({"unit": "x"})
+
+
+def test_scripted_dice_running_out_mid_action_loses_nothing(pm):
+    game = toy(pm, dice_script=[4])  # gamble needs two dice
+    before = (game.snapshot(), len(game.events), len(game.actions))
+    with pytest.raises(DiceExhausted):
+        game.step(Action("gamble"))
+    assert (game.snapshot(), len(game.events), len(game.actions)) == before
+
+
+def test_save_then_load_continues_exactly(pm, tmp_path):
+    game = toy(pm, seed=4)
+    game.step(Action("gamble"))
+    game.save(tmp_path / "s.json")
+    loaded = Game.load(tmp_path / "s.json", pm)
+    assert loaded.snapshot() == game.snapshot()
+    for g in (game, loaded):
+        g.step(Action("gamble"))
+    assert loaded.events == game.events
+
+
+def test_a_tampered_save_is_refused(pm, tmp_path):
+    game = toy(pm, seed=4)
+    game.step(Action("gamble"))
+    data = game.save_data()
+    data["events"][-1]["pile"] = 99
+    (tmp_path / "s.json").write_text(json.dumps(data))
+    with pytest.raises(PolemosInputError, match="differs from the saved log"):
+        Game.load(tmp_path / "s.json", pm)
+    (tmp_path / "bad.json").write_text("{}")
+    with pytest.raises(PolemosInputError, match="not a Polemos save"):
+        Game.load(tmp_path / "bad.json", pm)
+
+
+def test_event_log_replays_byte_for_byte(pm, tmp_path):
+    game = toy(pm, seed=2)
+    while game.to_act():
+        game.step(game.legal_actions()[-1])
+    write_log(game, tmp_path / "log.jsonl")
+    replayed, count = replay_log(tmp_path / "log.jsonl", pm)
+    assert count == len(game.events)
+    assert replayed.result() == game.result()
+    header, lines = read_log(tmp_path / "log.jsonl")
+    assert header["seed"] == 2 and len(lines) == count
+
+
+def test_event_log_replay_names_the_first_differing_line(pm, tmp_path):
+    game = toy(pm, seed=2)
+    game.step(Action("gamble"))
+    write_log(game, tmp_path / "log.jsonl")
+    lines = (tmp_path / "log.jsonl").read_text().splitlines()
+    lines[3] = lines[3].replace('"purpose":"gamble"', '"purpose":"cheat"')
+    (tmp_path / "log.jsonl").write_text("\n".join(lines) + "\n")
+    with pytest.raises(PolemosInputError, match="line 4 differs"):
+        replay_log(tmp_path / "log.jsonl", pm)
+
+
+def test_events_are_append_only_and_numbered(pm):
+    game = toy(pm, seed=1)
+    game.step(Action("take", None, {"n": 1}))
+    first = [dict(e) for e in game.events]
+    game.step(Action("take", None, {"n": 2}))
+    assert game.events[: len(first)] == first
+    assert [e["seq"] for e in game.events] == list(range(len(game.events)))
