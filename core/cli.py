@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from typing import Annotated, Any
 
 import pluggy
+from pydantic import Field, TypeAdapter
+
 from polemos.core.engine import play
 from polemos.core.errors import PluginFailure, PolemosError, PolemosInputError
 from polemos.core.eventlog import replay_log, write_log
@@ -24,7 +26,6 @@ from polemos.core.players import BOT_KINDS, Player, TerminalPlayer, bot_rng, mak
 from polemos.core.plugins import call_hook, make_plugin_manager, plugin_version, ruleset_registry
 from polemos.core.ruleset import Result
 from polemos.core.scenario import load_scenario
-from pydantic import Field, TypeAdapter
 
 
 def cmd_rulesets(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pluggy
+
 from polemos.core.errors import PolemosInputError
 from polemos.core.game import Game
 from polemos.core.scenario import validate_scenario

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pluggy
+
 from polemos.core.actions import Action, parse_action
 from polemos.core.dice import Dice
 from polemos.core.errors import IllegalAction, PluginFailure, PolemosError, PolemosInputError

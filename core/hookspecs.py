@@ -19,9 +19,10 @@ import pluggy
 if TYPE_CHECKING:
     import argparse
 
+    from pydantic import BaseModel
+
     from polemos.core.game import Game
     from polemos.core.ruleset import Ruleset
-    from pydantic import BaseModel
 
 hookspec = pluggy.HookspecMarker("polemos")
 hookimpl = pluggy.HookimplMarker("polemos")

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import IO, Any, Protocol
 
 import pluggy
+
 from polemos.core.actions import Action
 from polemos.core.errors import PolemosInputError
 from polemos.core.plugins import call_hook

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import pluggy
+
 from polemos.core import hookspecs
 from polemos.core.errors import PluginFailure, PolemosError, UnknownName
 

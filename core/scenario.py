@@ -12,11 +12,12 @@ from typing import Any
 
 import pluggy
 import yaml
+from pydantic import ValidationError
+
 from polemos.core.errors import ScenarioError, UnknownName
 from polemos.core.plugins import options_models, ruleset_registry
 from polemos.core.ruleset import Ruleset
 from polemos.core.scenario_model import ScenarioBase
-from pydantic import ValidationError
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Literal
 
+from pydantic import BaseModel, ConfigDict, Field
+
 from polemos.core.hookspecs import hookimpl
 from polemos.rulesets.petit_cirque.state import PcvParams
-from pydantic import BaseModel, ConfigDict, Field
 
 if TYPE_CHECKING:
     from polemos.core.game import Game

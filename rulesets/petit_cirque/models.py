@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pydantic import Field
+
 from polemos.core.hexgrid import FACING_NAMES, HexMap, offset_to_axial
 from polemos.core.scenario_model import ScenarioBase, Strict
-from pydantic import Field
 
 Role = Literal["fighter", "bomber"]
 FacingName = Literal["E", "SE", "SW", "W", "NW", "NE"]

@@ -6,8 +6,6 @@ import io
 import json
 from pathlib import Path
 
-import pytest
-
 from polemos.core.cli import main
 
 DUEL = str(Path(__file__).parents[2] / "scenarios" / "petit-cirque" / "duel.yaml")

@@ -17,7 +17,7 @@ def test_side_by_turn_counts_rounds():
 def test_alternation_alternates_then_the_other_side_finishes():
     alt = Alternation.start("b", {"a": ["a1", "a2", "a3"], "b": ["b1"]})
     order = []
-    while (side := alt.side()) is not None:
+    while alt.side() is not None:
         unit = alt.eligible()[0]
         order.append(unit)
         alt.activated(unit)
