@@ -13,17 +13,20 @@ import operator
 import sys
 import traceback
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Annotated, Any
 
 import pluggy
 from pydantic import Field, TypeAdapter
 
+from polemos.core.board import Board
 from polemos.core.engine import play
 from polemos.core.errors import PluginFailure, PolemosError, PolemosInputError
 from polemos.core.eventlog import replay_log, write_log
 from polemos.core.game import Game
 from polemos.core.players import BOT_KINDS, Player, TerminalPlayer, bot_rng, make_bot
 from polemos.core.plugins import call_hook, make_plugin_manager, plugin_version, ruleset_registry
+from polemos.core.render import render_html, render_svg
 from polemos.core.ruleset import Result
 from polemos.core.scenario import load_scenario
 
@@ -83,6 +86,38 @@ def print_result(game: Game, result: Result) -> None:
         print(f"  {side:12s} {count:>8s} {score:>8s}")
 
 
+def drawable_board(game: Game) -> Board:
+    board = game.rules.board(game.state)
+    if board is None:
+        raise PolemosInputError(f"ruleset {game.rules.name!r} cannot draw its board")
+    return board
+
+
+class Recorder:
+    """Collects the picture after every step and the log lines that led to it (--html)."""
+
+    def __init__(self, game: Game) -> None:
+        self.boards = [drawable_board(game)]
+        self.logs: list[list[str]] = [self._lines(game, 0)]
+        self.seen = len(game.events)
+
+    @staticmethod
+    def _lines(game: Game, start: int) -> list[str]:
+        return [line for event in game.events[start:]
+                if (line := game.rules.narrate(event)) is not None]
+
+    def __call__(self, game: Game) -> None:
+        self.boards.append(drawable_board(game))
+        self.logs.append(self._lines(game, self.seen))
+        self.seen = len(game.events)
+
+    def write(self, game: Game, path: str) -> None:
+        title = f"{game.loaded.model.name} — seed {game.seed}"
+        Path(path).write_text(render_html(self.boards, self.logs,
+                                          game.rules.sides(game.state), title),
+                              encoding="utf-8")
+
+
 def cmd_play(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
     loaded = load_scenario(args.file, pm)
     game = Game.new(loaded, pm, seed=args.seed, transactional=bool(args.human))
@@ -97,14 +132,25 @@ def cmd_play(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
         game.listeners.append(show)
         print(f"{loaded.model.name} — {game.rules.title}, seed {game.seed}")
     players = _players(args, pm, game)
+    recorder = Recorder(game) if args.html else None
     try:
-        result = play(game, players)
+        result = play(game, players, after_step=recorder)
     finally:
         if args.events:
             write_log(game, args.events)
         if args.save:
             game.save(args.save)
+        if recorder is not None:
+            recorder.write(game, args.html)
     print_result(game, result)
+    return 0
+
+
+def cmd_render(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
+    game = Game.load(args.file, pm)
+    Path(args.output).write_text(render_svg(drawable_board(game),
+                                            game.rules.sides(game.state)), encoding="utf-8")
+    print(f"{args.output}: {game.loaded.model.name}, after {len(game.actions)} actions")
     return 0
 
 
@@ -150,12 +196,18 @@ def build_parser(pm: pluggy.PluginManager) -> argparse.ArgumentParser:
     p.add_argument("--bots", default="greedy", choices=BOT_KINDS, help="kind of bot (greedy)")
     p.add_argument("--bot", action="append", default=[], metavar="SIDE=KIND",
                    help="bot kind for one side")
+    p.add_argument("--html", metavar="REPLAY.html",
+                   help="write the game as one self-contained HTML page, step by step")
     p.add_argument("-q", "--quiet", action="store_true", help="print only the result")
     p.add_argument("-v", "--verbose", action="store_true", help="also print every die")
     p.set_defaults(func=cmd_play)
     p = sub.add_parser("replay", help="re-play an event log and verify it is identical")
     p.add_argument("file")
     p.set_defaults(func=cmd_replay)
+    p = sub.add_parser("render", help="draw a saved game's position as SVG")
+    p.add_argument("file", metavar="SAVE.json")
+    p.add_argument("-o", "--output", default="board.svg", metavar="BOARD.svg")
+    p.set_defaults(func=cmd_render)
     sub.add_parser("schema", help="the scenario format as JSON Schema").set_defaults(
         func=cmd_schema)
     call_hook(pm, "polemos_add_commands", subparsers=sub)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from polemos.core.errors import PolemosError
 from polemos.core.game import Game
 from polemos.core.players import Player
@@ -11,8 +13,12 @@ MAX_ACTIONS = 1_000_000
 """A guard against a ruleset that never ends; no real game comes near it."""
 
 
-def play(game: Game, players: dict[str, Player], max_actions: int = MAX_ACTIONS) -> Result:
-    """Play ``game`` to its end with one player per side, and return the result."""
+def play(game: Game, players: dict[str, Player], max_actions: int = MAX_ACTIONS,
+         after_step: Callable[[Game], None] | None = None) -> Result:
+    """Play ``game`` to its end with one player per side, and return the result.
+
+    ``after_step`` sees the game after every action (the HTML replay takes its pictures there).
+    """
     rules = game.rules
     for _ in range(max_actions):
         side = rules.to_act(game.state)
@@ -24,4 +30,6 @@ def play(game: Game, players: dict[str, Player], max_actions: int = MAX_ACTIONS)
         legal = rules.legal_actions(game.state)
         action = players[side].choose(rules, rules.view(game.state, side), side, legal)
         game.step(action)
+        if after_step is not None:
+            after_step(game)
     raise PolemosError(f"{rules.name}: no result after {max_actions} actions")

@@ -16,6 +16,7 @@ from polemos.core.scenario_model import ScenarioBase
 
 if TYPE_CHECKING:
     from polemos.core.actions import Action
+    from polemos.core.board import Board
     from polemos.core.game import Game
 
 
@@ -87,6 +88,10 @@ class Ruleset(ABC):
 
     def narrate(self, event: dict[str, Any]) -> str | None:
         """A readable line for an event, citing its rule ids, or None to stay silent."""
+        return None
+
+    def board(self, state: Any) -> Board | None:
+        """The position as a picture in centimetres, or None if the ruleset cannot draw."""
         return None
 
     def units(self, state: Any) -> dict[str, str]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from polemos.core.actions import Action
+from polemos.core.board import Board
 from polemos.core.dice import roll_off
 from polemos.core.errors import IllegalAction
 from polemos.core.hexgrid import HexMap, offset_to_axial
@@ -238,3 +239,6 @@ class PetitCirqueVolant(Ruleset):
 
     def narrate(self, event: dict[str, Any]) -> str | None:
         return text.narrate(event)
+
+    def board(self, state: PcvState) -> Board:
+        return text.board(state, self.scenario.map.hex_cm)

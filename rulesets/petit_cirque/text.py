@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from polemos.core.actions import Action
+from polemos.core.board import Board, Piece, hex_centre_cm, hex_table_size
 from polemos.core.hexgrid import FACING_NAMES, axial_to_offset
 from polemos.rulesets.petit_cirque.state import PcvState
 
@@ -78,3 +79,19 @@ def narrate(event: dict[str, Any]) -> str | None:
 
 
 
+
+
+def board(state: PcvState, hex_cm: float) -> Board:
+    """The cloth as a picture: each aircraft at its hex centre, nose along its facing."""
+    width, height = hex_table_size(state.cloth.width, state.cloth.height, hex_cm)
+    pieces = []
+    for p in state.planes.values():
+        if not p.in_play:
+            continue
+        x, y = hex_centre_cm(p.q, p.r, hex_cm)
+        pieces.append(Piece(p.id, p.side, x, y, hex_cm * 0.3, facing_deg=60.0 * p.facing,
+                            labels=[f"alt {p.altitude}", f"spd {p.speed}"],
+                            markers=["damaged"] * bool(p.damage)))
+    caption = f"round {state.turn.round}: {state.turn.side} to {state.phase}"
+    return Board(width, height, pieces, hex_cm=hex_cm, hex_columns=state.cloth.width,
+                 hex_rows=state.cloth.height, caption=caption)

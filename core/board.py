@@ -1,0 +1,85 @@
+"""What a position looks like, in centimetres: the common picture every ruleset can give.
+
+Rulesets describe their units as ``Piece``s on a ``Board`` (``Ruleset.board``); renderers draw
+boards without knowing any ruleset. Hex rulesets place pieces at their hex centres through the
+board's hex overlay (``hex_cm``), so hex and centimetre units share one picture.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from polemos.core.hexgrid import Hex, hex_to_point, point_to_hex
+
+
+@dataclass(slots=True)
+class Piece:
+    """One unit or marker: a circular base at (x, y) cm, optionally facing ``facing_deg``.
+
+    ``facing_deg`` is measured clockwise from east (screen y points down, as in the table and
+    the hex grid); ``labels`` are short texts drawn beside it (altitude, speed, wounds);
+    ``markers`` are states worth a badge (damaged, retreating, stalled).
+    """
+
+    id: str
+    side: str
+    x: float
+    y: float
+    radius: float
+    facing_deg: float | None = None
+    labels: list[str] = field(default_factory=list)
+    markers: list[str] = field(default_factory=list)
+    kind: str = "unit"
+    """"unit", or "obstacle" / "terrain" for scenery (drawn without a side colour)."""
+
+
+@dataclass(slots=True)
+class Area:
+    """Scenery drawn under the pieces: a polygon in cm (a river, a bridge, a zone)."""
+
+    id: str
+    points: list[tuple[float, float]]
+    kind: str = "terrain"
+
+
+@dataclass(slots=True)
+class Board:
+    """A position: the table size in cm, an optional hex overlay, scenery and pieces."""
+
+    width_cm: float
+    height_cm: float
+    pieces: list[Piece] = field(default_factory=list)
+    areas: list[Area] = field(default_factory=list)
+    hex_cm: float | None = None
+    """Distance between adjacent hex centres, when the table carries a hex overlay."""
+    hex_columns: int = 0
+    hex_rows: int = 0
+    caption: str = ""
+
+
+def hex_origin(hex_cm: float) -> tuple[float, float]:
+    """Where hex (0, 0)'s centre sits on the table, so the whole overlay lies at x, y ≥ 0.
+
+    Pointy-top hexes: half a hex across the flats to the left, one corner radius above.
+    """
+    return hex_cm / 2, hex_cm / math.sqrt(3)
+
+
+def hex_centre_cm(q: int, r: int, hex_cm: float) -> tuple[float, float]:
+    """The table position of axial hex (q, r) under an overlay of ``hex_cm``."""
+    ox, oy = hex_origin(hex_cm)
+    x, y = hex_to_point(Hex(q, r), hex_cm)
+    return ox + x, oy + y
+
+
+def hex_at_cm(x: float, y: float, hex_cm: float) -> Hex:
+    """The overlay hex containing table point (x, y)."""
+    ox, oy = hex_origin(hex_cm)
+    return point_to_hex(x - ox, y - oy, hex_cm)
+
+
+def hex_table_size(columns: int, rows: int, hex_cm: float) -> tuple[float, float]:
+    """The smallest table holding a ``columns`` × ``rows`` odd-r hex map."""
+    corner = hex_cm / math.sqrt(3)
+    return hex_cm * (columns + 0.5), 2 * corner + (rows - 1) * 1.5 * corner
