@@ -23,6 +23,7 @@ from polemos.core.plugins import call_hook, make_plugin_manager
 from polemos.core.ruleset import Result, Ruleset
 from polemos.core.scenario import LoadedScenario, validate_scenario
 from polemos.core.serialize import canonical, to_jsonable
+from polemos.core.world import World
 
 SAVE_FORMAT = "polemos-save/1"
 EventListener = Callable[[dict[str, Any]], None]
@@ -59,6 +60,11 @@ class Game:
         game.state = game._guarded("new_state", game.rules.new_state, game)
         call_hook(game.pm, "polemos_configure_game", game=game)
         return game
+
+    @property
+    def world(self) -> World:
+        """The rulesets sharing the table, for interactions across rulesets."""
+        return self.rules.world
 
     # -- events ---------------------------------------------------------------------------
     def emit(self, type_: str, **data: Any) -> dict[str, Any]:

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
     from polemos.core.game import Game
     from polemos.core.ruleset import Ruleset
+    from polemos.core.world import Hit, Outcome, Presence
 
 hookspec = pluggy.HookspecMarker("polemos")
 hookimpl = pluggy.HookimplMarker("polemos")
@@ -59,8 +60,11 @@ def polemos_configure_game(game: Game) -> None:
 
 
 @hookspec(firstresult=True)
-def polemos_bot_policy(ruleset: str, kind: str) -> Any:
+def polemos_bot_policy(ruleset: str, kind: str, pm: pluggy.PluginManager) -> Any:
     """Return the policy function for bot ``kind`` (e.g. ``"greedy"``) of ``ruleset``, or None.
+
+    ``pm`` lets a policy find other rulesets' policies (a mixed scenario delegates to them);
+    an implementation that does not need it leaves it out of its signature.
 
     Called once when a bot is created. The policy is a plain callable
     ``policy(rules, view, side, legal_actions, rng) -> Action`` used on every decision without
@@ -84,4 +88,14 @@ def polemos_add_commands(subparsers: argparse._SubParsersAction) -> None:
 
     Called once when the CLI builds its parser. Each implementation adds parsers and sets
     ``func=callable(args) -> int`` on them. Returns nothing; all run.
+    """
+
+
+@hookspec
+def polemos_unit_hit(game: Game, target: Presence, hit: Hit, outcome: Outcome) -> None:
+    """React to a unit hit by another ruleset's attack, after its own ruleset applied it.
+
+    Called by ``World.hit`` in scenarios that mix rulesets (a bomb on a warband, a tank
+    through a crowd), so a third party can react — a house rule, a scenario objective, a
+    morale rule for units nearby. Returns nothing; all implementations run.
     """

@@ -59,7 +59,8 @@ def make_bot(pm: pluggy.PluginManager, ruleset: str, kind: str, rng: random.Rand
     """A bot of ``kind`` for ``ruleset``; "greedy" needs the ruleset's policy hook."""
     if kind == "random":
         return RandomBot(rng)
-    policy = call_hook(pm, "polemos_bot_policy", firstresult=True, ruleset=ruleset, kind=kind)
+    policy = call_hook(pm, "polemos_bot_policy", firstresult=True, ruleset=ruleset, kind=kind,
+                       pm=pm)
     if policy is None:
         raise PolemosInputError(f"ruleset {ruleset!r} has no {kind!r} bot "
                                 f"(bots: {', '.join(BOT_KINDS)})")

@@ -48,14 +48,14 @@ def plugin_label(plugin: Any) -> str:
     return getattr(plugin, "__name__", type(plugin).__name__)
 
 
-def call_hook(pm: pluggy.PluginManager, name: str, *, firstresult: bool = False,
+def call_hook(manager: pluggy.PluginManager, name: str, /, *, firstresult: bool = False,
               **kwargs: Any) -> Any:
     """Call hook ``name`` implementation by implementation, naming the plugin that raises.
 
     Runs implementations in pluggy's order (last registered first, tryfirst/trylast honoured).
     Returns the list of non-None results, or the first one when ``firstresult``.
     """
-    hook = getattr(pm.hook, name)
+    hook = getattr(manager.hook, name)
     results = []
     for impl in reversed(hook.get_hookimpls()):
         args = {arg: kwargs[arg] for arg in impl.argnames}

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from polemos.core.scenario_model import ScenarioBase
+from polemos.core.world import Hit, Outcome, Presence, World
 
 if TYPE_CHECKING:
     from polemos.core.actions import Action
@@ -44,6 +45,24 @@ class Ruleset(ABC):
 
     def __init__(self, scenario: ScenarioBase) -> None:
         self.scenario = scenario
+        self.world = World()
+        """The other rulesets on the table (empty unless a mixed scenario shares it)."""
+
+    @classmethod
+    def check_scenario(cls, scenario: ScenarioBase, registry: dict[str, type[Ruleset]]
+                       ) -> list[tuple[str, str]]:
+        """Checks that need the other installed rulesets: ``[(field path, reason)]``."""
+        return []
+
+    @classmethod
+    def fit_part(cls, raw: dict[str, Any], width_cm: float, height_cm: float, hex_cm: float,
+                 turns: int) -> dict[str, Any]:
+        """This ruleset's part of a mixed scenario, fitted to the shared table and turn limit.
+
+        A part inherits the table (and hex size) of the scenario that mixes it, so authors
+        write them once; a ruleset that cannot share a table returns ``raw`` unchanged.
+        """
+        return raw
 
     @abstractmethod
     def new_state(self, game: Game) -> Any:
@@ -89,6 +108,18 @@ class Ruleset(ABC):
     def narrate(self, event: dict[str, Any]) -> str | None:
         """A readable line for an event, citing its rule ids, or None to stay silent."""
         return None
+
+    def turn_number(self, state: Any) -> int:
+        """The number of the turn in progress; a mixed scenario hands over when it grows."""
+        return 1
+
+    def presences(self, state: Any) -> list[Presence]:
+        """This ruleset's units as other rulesets see them (docs/mixing.md)."""
+        return []
+
+    def suffer(self, state: Any, unit: str, hit: Hit, game: Game) -> Outcome:
+        """Translate another ruleset's hit on ``unit`` into this ruleset's damage model."""
+        return Outcome(unit, 0, False, f"{self.name} units cannot be hit by other rulesets")
 
     def board(self, state: Any) -> Board | None:
         """The position as a picture in centimetres, or None if the ruleset cannot draw."""

@@ -94,7 +94,7 @@ def validate_scenario(raw: dict[str, Any], source: str, pm: pluggy.PluginManager
         model = ruleset.scenario_model.model_validate(raw)
     except ValidationError as error:
         raise ScenarioError(source, validation_problems(error)) from None
-    problems = model.problems()
+    problems = model.problems() + ruleset.check_scenario(model, registry)
     options, option_problems = _plugin_options(model, pm)
     problems += option_problems
     if problems:

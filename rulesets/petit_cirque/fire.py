@@ -70,6 +70,8 @@ def resolve_fire(state: PcvState, params: PcvParams, firer: Plane, target: Plane
     assert needed is not None, "fire_problem is checked before resolve_fire"
     roll = game.dice.d6(purpose=f"{firer.id} fires at {target.id}", rule=rule, unit=firer.id)
     rules = [rule]
+    if target.hex not in ray(firer.hex, firer.facing, RANGE):
+        rules.append(params.rules["guns"])  # a rear or side gun's shot cites its option (PCV-O3)
     if roll < needed:
         outcome = "miss"
     elif roll == 6:

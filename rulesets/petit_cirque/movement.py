@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from polemos.core.hexgrid import Hex, axial_to_offset, forward_moves, neighbour, turn
+from polemos.rulesets.petit_cirque.mixing import crash_onto_ground
 from polemos.rulesets.petit_cirque.state import MAX_LEVEL, PcvParams, PcvState, Plane
 
 if TYPE_CHECKING:
@@ -30,11 +31,11 @@ def step_problem(params: PcvParams, plane: Plane, mp_left: int, alt: str) -> Pro
     return None
 
 
-def climb_problem(params: PcvParams, plane: Plane) -> Problem:
-    """PCV-7 (never above 6), or a house-rule ceiling (PCV-O1)."""
+def climb_problem(params: PcvParams, plane: Plane, rule: str = "PCV-7") -> Problem:
+    """Never above 6 (PCV-7 for a step, PCV-8 for a loop), or a house-rule ceiling (PCV-O1)."""
     ceiling = min(MAX_LEVEL, params.ceiling.get(plane.role, MAX_LEVEL))
     if plane.altitude >= ceiling:
-        rule = "PCV-7" if ceiling == MAX_LEVEL else params.rules["ceiling"]
+        rule = rule if ceiling == MAX_LEVEL else params.rules["ceiling"]
         return rule, f"{plane.id} cannot climb above altitude {ceiling}"
     return None
 
@@ -46,7 +47,7 @@ def loop_problem(params: PcvParams, plane: Plane, mp_left: int, alt: str) -> Pro
     if mp_left < LOOP_COST:
         return "PCV-8", f"{plane.id} has {mp_left} MP left; a loop costs {LOOP_COST}"
     if alt == "up":
-        return climb_problem(params, plane)
+        return climb_problem(params, plane, "PCV-8")
     return None
 
 
@@ -81,6 +82,7 @@ def enter(state: PcvState, plane: Plane, to: Hex, facing: int, altitude: int, ho
         remove(state, plane, "left the cloth", "PCV-13", game)
     elif altitude <= 0:
         remove(state, plane, "landed (altitude 0)", "PCV-11", game)
+        crash_onto_ground(plane, game)
     else:
         other = occupant(state, to, altitude, plane.id)
         if other is not None:
@@ -110,11 +112,15 @@ def do_loop(state: PcvState, plane: Plane, alt: str, game: Game) -> None:
 
 
 def speed_problem(params: PcvParams, plane: Plane, change: int) -> Problem:
-    """PCV-10: ±1 at most, never above 6 (or a house-rule cap, PCV-O1)."""
+    """PCV-10: ±1 at most, never above 6 (or a house-rule cap, PCV-O1).
+
+    Slowing down is always allowed: an aircraft whose scenario speed is above a house-rule cap
+    comes down one a turn, and always has a legal speed to choose.
+    """
     if change not in (-1, 0, 1):
         return "PCV-10", f"speed changes by 1 at most, not {change:+d}"
     cap = min(MAX_LEVEL, params.max_speed.get(plane.role, MAX_LEVEL))
-    if plane.speed + change > cap:
+    if change >= 0 and plane.speed + change > cap:
         rule = "PCV-10" if cap == MAX_LEVEL else params.rules["max_speed"]
         return rule, f"{plane.id}'s speed cannot exceed {cap}"
     return None
@@ -129,3 +135,4 @@ def set_speed(state: PcvState, plane: Plane, change: int, game: Game) -> None:
     game.emit("speed", unit=plane.id, speed=plane.speed, change=change, rule="PCV-10")
     if plane.speed <= 0:
         remove(state, plane, "fell (speed 0)", "PCV-11", game)
+        crash_onto_ground(plane, game)

@@ -10,6 +10,7 @@ The first ``step`` or ``loop`` of an aircraft starts its move, which must then b
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from polemos.core.actions import Action
@@ -19,7 +20,8 @@ from polemos.core.errors import IllegalAction
 from polemos.core.hexgrid import HexMap, offset_to_axial
 from polemos.core.ruleset import Result, Ruleset
 from polemos.core.turns import SideByTurn
-from polemos.rulesets.petit_cirque import fire, movement, text
+from polemos.core.world import Hit, Outcome, Presence
+from polemos.rulesets.petit_cirque import fire, mixing, movement, text
 from polemos.rulesets.petit_cirque.models import PcvScenario
 from polemos.rulesets.petit_cirque.state import PcvParams, PcvState, Plane
 
@@ -239,6 +241,32 @@ class PetitCirqueVolant(Ruleset):
 
     def narrate(self, event: dict[str, Any]) -> str | None:
         return text.narrate(event)
+
+    # -- on a shared table (docs/mixing.md) ---------------------------------------------------
+    @classmethod
+    def fit_part(cls, raw: dict[str, Any], width_cm: float, height_cm: float, hex_cm: float,
+                 turns: int) -> dict[str, Any]:
+        """MIX-1: the cloth is the table's hex overlay; MIX-2: one PCV round per game turn."""
+        columns = int(width_cm / hex_cm - 0.5)
+        rows = int((height_cm * math.sqrt(3) / hex_cm - 2) / 1.5) + 1
+        return {**raw, "map": {"width": columns, "height": rows, "hex_cm": hex_cm},
+                "max_rounds": turns}
+
+    def turn_number(self, state: PcvState) -> int:
+        return state.turn.round
+
+    def presences(self, state: PcvState) -> list[Presence]:
+        return mixing.presences(state, self.scenario.map.hex_cm)
+
+    def suffer(self, state: PcvState, unit: str, hit: Hit, game: Game) -> Outcome:
+        plane = state.planes[unit]
+        if not plane.in_play:
+            return Outcome(unit, 0, False, "already out of play")
+        outcome = mixing.take_hit(plane, self.params, hit)
+        if outcome.destroyed:
+            movement.remove(state, plane, f"{hit.cause} by {hit.source}", hit.rule, game)
+            self._decide(state, game)
+        return outcome
 
     def board(self, state: PcvState) -> Board:
         return text.board(state, self.scenario.map.hex_cm)

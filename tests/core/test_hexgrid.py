@@ -12,6 +12,7 @@ import networkx as nx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from polemos.core.hexgrid import (
     ARCS,
     DIRECTIONS,

@@ -26,7 +26,8 @@ def test_no_global_manager_registration_in_code_stays_local():
 
 def test_unknown_ruleset_lists_what_is_installed():
     pm = make_plugin_manager([ToyPlugin()])
-    with pytest.raises(UnknownName, match="unknown ruleset 'chess'; installed: petit_cirque, toy"):
+    expected = "unknown ruleset 'chess'; installed: .*petit_cirque.*toy"
+    with pytest.raises(UnknownName, match=expected):
         get_ruleset(pm, "chess")
     with pytest.raises(ScenarioError, match="test: ruleset: unknown ruleset 'chess'"):
         validate_scenario({"name": "x", "ruleset": "chess"}, "test", pm)

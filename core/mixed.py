@@ -1,0 +1,355 @@
+"""Mixed-genre scenarios: several rulesets on one table, one turn for all (docs/mixing.md).
+
+The ``mixed`` ruleset owns no rules of combat: it holds one part per ruleset, each with its own
+state, activation and initiative, and runs their turns in the scenario's ``order`` (MIX-2);
+units meet through ``polemos.core.world`` (MIX-3 … MIX-9, in each ruleset). It is a builtin
+plugin, registered through the same entry-point group as every ruleset.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import Field, PrivateAttr, ValidationError
+
+from polemos.core.actions import Action
+from polemos.core.board import Area, Board
+from polemos.core.errors import ScenarioError
+from polemos.core.hookspecs import hookimpl
+from polemos.core.ruleset import Result, Ruleset
+from polemos.core.scenario_model import ScenarioBase, Strict
+from polemos.core.world import AIRCRAFT, PartGame, World
+
+if TYPE_CHECKING:
+    from polemos.core.game import Game
+
+RULE_TURN = "MIX-2"
+RULE_OBJECTIVE = "MIX-10"
+
+
+class TableModel(Strict):
+    """The shared table, in centimetres (MIX-1)."""
+
+    width: float = Field(gt=0)
+    height: float = Field(gt=0)
+
+
+class HoldObjective(Strict):
+    """MIX-10: at the end of the last turn, the side alone with ground units in the area wins."""
+
+    kind: Literal["hold"] = "hold"
+    name: str = "the objective"
+    area: list[tuple[float, float]] = Field(min_length=3, description="Polygon, cm.")
+
+
+class MixedScenario(ScenarioBase):
+    """A scenario mixing rulesets: one table in cm with a hex overlay, one turn order."""
+
+    ruleset: Literal["mixed"]
+    table: TableModel
+    hex_cm: float = Field(gt=0, description="MIX-1: hex overlay size across the flats, cm.")
+    sides: list[str] = Field(min_length=2)
+    rulesets: list[str] = Field(min_length=1, description="The rulesets this scenario loads.")
+    order: list[str] = Field(min_length=1, description="MIX-2: the rulesets' turns, in order.")
+    turns: int = Field(8, ge=1, le=100)
+    objective: HoldObjective | None = None
+    parts: dict[str, dict[str, Any]] = Field(
+        description="Each loaded ruleset's own scenario fields (its units), by ruleset name.")
+    _models: dict[str, ScenarioBase] = PrivateAttr(default_factory=dict)
+    _classes: dict[str, type[Ruleset]] = PrivateAttr(default_factory=dict)
+
+
+def _part_problems(model: MixedScenario, name: str, cls: type[Ruleset]
+                   ) -> list[tuple[str, str]]:
+    from polemos.core.scenario import validation_problems
+
+    raw = dict(model.parts[name])
+    raw.update(name=f"{model.name} — {name}", ruleset=name, seed=model.seed)
+    raw = cls.fit_part(raw, model.table.width, model.table.height, model.hex_cm, model.turns)
+    try:
+        part = cls.scenario_model.model_validate(raw)
+    except ValidationError as error:
+        return validation_problems(error, ("parts", name))
+    problems = [(f"parts.{name}.{path}" if path else f"parts.{name}", reason)
+                for path, reason in part.problems()]
+    if not problems:
+        model._models[name] = part
+        model._classes[name] = cls
+    return problems
+
+
+@dataclass(slots=True)
+class MixedState:
+    parts: dict[str, Any]
+    turn: int = 1
+    slot: int = 0
+    """Index in ``order`` of the ruleset whose turn is being played."""
+    started_at: int = 1
+    """That ruleset's own turn number when its slot began: it hands over when it grows."""
+    over: bool = False
+    winner: str | None = None
+    reason: str = ""
+    rule: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MixedView:
+    """What a player sees: the part whose turn it is, and that part's view for its side."""
+
+    part: str
+    view: Any
+
+
+def mixed_policy(kind: str, pm: Any) -> Any:
+    """A bot policy that hands each decision to the active part's own policy of ``kind``."""
+    from polemos.core.players import Policy
+    from polemos.core.plugins import call_hook
+
+    policies: dict[str, Policy | None] = {}
+
+
+    def policy(rules: Mixed, view: MixedView, side: str, legal: list[Action], rng: Any
+               ) -> Action:
+        if view.part not in policies:
+            policies[view.part] = call_hook(pm, "polemos_bot_policy", firstresult=True,
+                                            ruleset=view.part, kind=kind, pm=pm)
+        chosen = policies[view.part]
+        if chosen is None:
+            return legal[int(rng.random() * len(legal))]
+        return chosen(rules.parts[view.part], view.view, side, legal, rng)
+
+    return policy
+
+
+class Mixed(Ruleset):
+    name = "mixed"
+    title = "Mixed-genre scenario"
+    version = "1.0.0"
+    scenario_model = MixedScenario
+    turn_rule = RULE_TURN
+
+    def __init__(self, scenario: MixedScenario) -> None:  # type: ignore[override]
+        super().__init__(scenario)
+        self.scenario: MixedScenario = scenario
+        self.world = World(scenario.hex_cm)
+        self.parts = {name: scenario._classes[name](scenario._models[name])
+                      for name in scenario.rulesets}
+        self.current = scenario.order[0]
+        for rules in self.parts.values():
+            rules.world = self.world
+
+    @classmethod
+    def check_scenario(cls, scenario: ScenarioBase, registry: dict[str, type[Ruleset]]
+                       ) -> list[tuple[str, str]]:
+        """MIX-1: loaded rulesets exist; MIX-2: the order names loaded rulesets once each."""
+        assert isinstance(scenario, MixedScenario)
+        problems: list[tuple[str, str]] = []
+        for i, name in enumerate(scenario.rulesets):
+            if name not in registry or name == cls.name:
+                known = ", ".join(sorted(set(registry) - {cls.name}))
+                problems.append((f"rulesets[{i}]", f"unknown ruleset {name!r}; installed: "
+                                 f"{known}"))
+        for i, name in enumerate(scenario.order):
+            if name not in scenario.rulesets:
+                problems.append((f"order[{i}]", f"unknown phase {name!r}: the order lists the "
+                                 f"turns of loaded rulesets ({', '.join(scenario.rulesets)})"))
+        if sorted(scenario.order) != sorted(set(scenario.rulesets)):
+            problems.append(("order", "each loaded ruleset's turn must appear exactly once"))
+        for name in scenario.parts:
+            if name not in scenario.rulesets:
+                problems.append((f"parts.{name}", f"units of ruleset {name!r}, which this "
+                                 "scenario does not load (add it to `rulesets`)"))
+        for name in scenario.rulesets:
+            if name not in scenario.parts:
+                problems.append((f"parts.{name}", "field required: the units of this ruleset"))
+            elif name in registry and name != cls.name:
+                problems += _part_problems(scenario, name, registry[name])
+        return problems
+
+    # -- set-up ----------------------------------------------------------------------------
+    def new_state(self, game: Game) -> MixedState:
+        parts = {}
+        for name in self.scenario.order:
+            rules = self.parts[name]
+            parts[name] = rules.new_state(PartGame(game, name))  # type: ignore[arg-type]
+            strangers = set(rules.sides(parts[name])) - set(self.scenario.sides)
+            if strangers:
+                raise ScenarioError(game.loaded.source, [(
+                    f"parts.{name}", f"side(s) {sorted(strangers)} not in sides "
+                    f"{self.scenario.sides}")])
+        state = MixedState(parts)
+        self.world.bind(self.parts, state.parts)
+        first = self.scenario.order[0]
+        state.started_at = self.parts[first].turn_number(parts[first])
+        game.emit("mixed_turn", turn=1, part=first, rule=RULE_TURN)
+        self._settle(state, game)
+        return state
+
+    def sides(self, state: MixedState) -> list[str]:
+        return list(self.scenario.sides)
+
+    def _active(self, state: MixedState) -> tuple[str, Ruleset, Any]:
+        name = self.scenario.order[state.slot]
+        self.world.bind(self.parts, state.parts)
+        self.current = name
+        return name, self.parts[name], state.parts[name]
+
+    # -- decisions delegate to the active part ----------------------------------------------
+    def to_act(self, state: MixedState) -> str | None:
+        if state.over:
+            return None
+        _, rules, part = self._active(state)
+        return rules.to_act(part)
+
+    def legal_actions(self, state: MixedState) -> list[Action]:
+        if state.over:
+            return []
+        _, rules, part = self._active(state)
+        return rules.legal_actions(part)
+
+    def check(self, state: MixedState, action: Action) -> None:
+        _, rules, part = self._active(state)
+        rules.check(part, action)
+
+    def apply(self, state: MixedState, action: Action, game: Game) -> None:
+        name, rules, part = self._active(state)
+        rules.apply(part, action, PartGame(game, name))  # type: ignore[arg-type]
+        self._settle(state, game)
+
+    def view(self, state: MixedState, side: str) -> MixedView:
+        """The active part's view: hidden orders stay hidden across the whole table."""
+        name, rules, part = self._active(state)
+        return MixedView(name, rules.view(part, side))
+
+    # -- MIX-2: one turn for all -----------------------------------------------------------
+    def _settle(self, state: MixedState, game: Game) -> None:
+        """Hand over to the next ruleset once the active one has finished its turn."""
+        order = self.scenario.order
+        for _ in range(len(order) * (self.scenario.turns + 1) + 1):
+            if self._decide(state, game):
+                return
+            name, rules, part = self._active(state)
+            if rules.to_act(part) is not None and rules.turn_number(part) == state.started_at:
+                return
+            state.slot += 1
+            if state.slot == len(order):
+                state.slot = 0
+                state.turn += 1
+                if state.turn > self.scenario.turns:
+                    self._end_of_game(state, game)
+                    return
+            name, rules, part = self._active(state)
+            state.started_at = rules.turn_number(part)
+            game.emit("mixed_turn", turn=state.turn, part=name, rule=RULE_TURN)
+        self._finish(state, game, None, "no ruleset has anything left to do", RULE_TURN)
+
+    def _ground_sides(self, state: MixedState) -> dict[str, int]:
+        counts = dict.fromkeys(self.scenario.sides, 0)
+        for presence in self.world.presences():
+            counts[presence.side] += 1
+        return counts
+
+    def _decide(self, state: MixedState, game: Game) -> bool:
+        """MIX-10: a side with nothing left on the table, in any ruleset, has lost."""
+        if state.over:
+            return True
+        standing = [side for side, n in self._ground_sides(state).items() if n]
+        if len(standing) > 1:
+            return False
+        winner = standing[0] if standing else None
+        self._finish(state, game, winner, f"{winner or 'nobody'} is alone on the table",
+                     RULE_OBJECTIVE)
+        return True
+
+    def _end_of_game(self, state: MixedState, game: Game) -> None:
+        objective = self.scenario.objective
+        if objective is None:
+            self._finish(state, game, None, f"turn limit {self.scenario.turns}", RULE_TURN)
+            return
+        holders = sorted({p.side for p in self.world.presences()
+                          if p.kind != AIRCRAFT and p.altitude == 0
+                          and inside((p.x, p.y), objective.area)})
+        if len(holders) == 1:
+            self._finish(state, game, holders[0], f"{holders[0]} alone holds {objective.name}",
+                         RULE_OBJECTIVE)
+        else:
+            held = " and ".join(holders) if holders else "nobody"
+            self._finish(state, game, None, f"{objective.name} held by {held}", RULE_OBJECTIVE)
+
+    def _finish(self, state: MixedState, game: Game, winner: str | None, reason: str,
+                rule: str) -> None:
+        state.over, state.winner, state.reason, state.rule = True, winner, reason, rule
+        game.emit("end", winner=winner, reason=reason, rule=rule)
+
+    def result(self, state: MixedState) -> Result | None:
+        if not state.over:
+            return None
+        return Result(state.winner, state.reason, state.rule,
+                      {side: float(n) for side, n in self._ground_sides(state).items()})
+
+    def turn_number(self, state: MixedState) -> int:
+        return state.turn
+
+    # -- what people see -------------------------------------------------------------------
+    def units(self, state: MixedState) -> dict[str, str]:
+        return {p.unit: p.side for p in self.world.presences()}
+
+    def describe(self, view: MixedView) -> str:
+        return f"[{view.part}]\n{self.parts[view.part].describe(view.view)}"
+
+    def describe_action(self, action: Action) -> str:
+        """Actions are the active part's (``current``: the part last consulted)."""
+        return self.parts[self.current].describe_action(action)
+
+    def narrate(self, event: dict[str, Any]) -> str | None:
+        part = event.get("ruleset")
+        if event["type"] == "mixed_turn":
+            return f"== turn {event['turn']}: {event['part']} ({event['rule']})"
+        if event["type"] == "hit":
+            fate = "destroyed" if event["destroyed"] else event["effect"]
+            return (f"  {event['source']} {event['cause']} hits {event['unit']} "
+                    f"({event['ruleset']}): {fate} ({event['rule']})")
+        if event["type"] == "end" and part is None:
+            return f"== game over: {event['winner'] or 'nobody'} wins — {event['reason']} " \
+                   f"({event['rule']})"
+        if part in self.parts:
+            return self.parts[part].narrate(event)
+        return None
+
+    def board(self, state: MixedState) -> Board:
+        table = self.scenario.table
+        hex_cm = self.scenario.hex_cm
+        board = Board(table.width, table.height, hex_cm=hex_cm,
+                      hex_columns=max(1, int(table.width / hex_cm - 0.5)),
+                      hex_rows=max(1, int((table.height / hex_cm * 3 ** 0.5 - 2) / 1.5) + 1))
+        for name, rules in self.parts.items():
+            part_board = rules.board(state.parts[name])
+            if part_board is not None:
+                board.pieces += part_board.pieces
+                board.areas += part_board.areas
+        if self.scenario.objective is not None:
+            board.areas.append(Area("objective", list(self.scenario.objective.area), "zone"))
+        name = self.scenario.order[state.slot]
+        board.caption = f"turn {state.turn}/{self.scenario.turns}: {name}"
+        return board
+
+
+def inside(point: tuple[float, float], polygon: list[tuple[float, float]]) -> bool:
+    """Even-odd rule: is ``point`` inside ``polygon``?"""
+    x, y = point
+    result = False
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            result = not result
+    return result
+
+
+@hookimpl
+def polemos_rulesets() -> list[type[Ruleset]]:
+    return [Mixed]
+
+
+@hookimpl
+def polemos_bot_policy(ruleset: str, kind: str, pm: Any) -> Any:
+    return mixed_policy(kind, pm) if ruleset == Mixed.name else None
