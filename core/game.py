@@ -58,7 +58,8 @@ class Game:
         game.emit("start", scenario=loaded.model.name, ruleset=loaded.model.ruleset,
                   seed=game.seed, plugins=list(loaded.model.plugins))
         game.state = game._guarded("new_state", game.rules.new_state, game)
-        call_hook(game.pm, "polemos_configure_game", game=game)
+        named = {*loaded.model.plugins, loaded.ruleset.plugin_name}
+        call_hook(game.pm, "polemos_configure_game", only=named, game=game)
         return game
 
     @property

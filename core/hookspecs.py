@@ -52,10 +52,11 @@ def polemos_plugin_options() -> dict[str, type[BaseModel]]:
 def polemos_configure_game(game: Game) -> None:
     """Adjust a new game before its first action: the place for house rules.
 
-    Called once per game, after the ruleset built the initial state, for every plugin the
-    scenario names (and every ruleset plugin). ``game.options`` holds the validated options of
-    each named plugin; a plugin changes ``game.rules`` parameters or wraps its plain functions.
-    Returns nothing; all implementations run.
+    Called once per game, after the ruleset built the initial state, for the plugins the
+    scenario names and the plugin of its ruleset — never for installed plugins it does not
+    name, so a house rule applies only where a scenario asks for it. ``game.options`` holds
+    the validated options of each named plugin; a plugin changes ``game.rules`` parameters or
+    wraps its plain functions. Returns nothing; all implementations run.
     """
 
 

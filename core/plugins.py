@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import types
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import TYPE_CHECKING, Any
 
 import pluggy
@@ -49,15 +49,18 @@ def plugin_label(plugin: Any) -> str:
 
 
 def call_hook(manager: pluggy.PluginManager, name: str, /, *, firstresult: bool = False,
-              **kwargs: Any) -> Any:
+              only: Collection[str] | None = None, **kwargs: Any) -> Any:
     """Call hook ``name`` implementation by implementation, naming the plugin that raises.
 
-    Runs implementations in pluggy's order (last registered first, tryfirst/trylast honoured).
-    Returns the list of non-None results, or the first one when ``firstresult``.
+    Runs implementations in pluggy's order (last registered first, tryfirst/trylast honoured),
+    restricted to the plugins named in ``only`` when given. Returns the list of non-None
+    results, or the first one when ``firstresult``.
     """
     hook = getattr(manager.hook, name)
     results = []
     for impl in reversed(hook.get_hookimpls()):
+        if only is not None and impl.plugin_name not in only:
+            continue
         args = {arg: kwargs[arg] for arg in impl.argnames}
         try:
             result = impl.function(**args)
@@ -70,6 +73,25 @@ def call_hook(manager: pluggy.PluginManager, name: str, /, *, firstresult: bool 
                 return result
             results.append(result)
     return None if firstresult else results
+
+
+def load_named_plugin(pm: pluggy.PluginManager, name: str) -> str | None:
+    """Make sure the plugin a scenario names is registered; returns why not, or None.
+
+    An installed plugin is found by its entry-point name; any other name is imported as a
+    module (``myclub.house_rules``), so a club can use a house rule without packaging it.
+    """
+    if pm.get_plugin(name) is not None:
+        return None
+    installed = [plugin for plugin, _ in pm.list_name_plugin()]
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError:
+        return str(UnknownName("plugin", name, installed))
+    except Exception as error:  # the module itself is broken: name it
+        return f"plugin module {name!r} failed to import: {type(error).__name__}: {error}"
+    pm.register(module, name=name)
+    return None
 
 
 def plugin_version(pm: pluggy.PluginManager, plugin: Any) -> str:

@@ -15,7 +15,7 @@ import yaml
 from pydantic import ValidationError
 
 from polemos.core.errors import ScenarioError, UnknownName
-from polemos.core.plugins import options_models, ruleset_registry
+from polemos.core.plugins import load_named_plugin, options_models, ruleset_registry
 from polemos.core.ruleset import Ruleset
 from polemos.core.scenario_model import ScenarioBase
 
@@ -104,13 +104,13 @@ def validate_scenario(raw: dict[str, Any], source: str, pm: pluggy.PluginManager
 
 def _plugin_options(model: ScenarioBase, pm: pluggy.PluginManager
                     ) -> tuple[dict[str, Any], list[tuple[str, str]]]:
-    models = options_models(pm)
-    installed = [name for name, _ in pm.list_name_plugin()]
     problems: list[tuple[str, str]] = []
-    options: dict[str, Any] = {}
     for index, plugin in enumerate(model.plugins):
-        if pm.get_plugin(plugin) is None:
-            problems.append((f"plugins[{index}]", str(UnknownName("plugin", plugin, installed))))
+        why = load_named_plugin(pm, plugin)
+        if why is not None:
+            problems.append((f"plugins[{index}]", why))
+    models = options_models(pm)
+    options: dict[str, Any] = {}
     for plugin, values in model.options.items():
         if plugin not in model.plugins:
             problems.append((f"options.{plugin}", "options for a plugin not listed in `plugins`"))

@@ -42,7 +42,8 @@ def test_a_ruleset_provided_twice_is_an_error():
 
 def test_a_plugin_that_raises_is_named():
     pm = make_plugin_manager([ToyPlugin(), BrokenConfigure()], entry_points=False)
-    loaded = validate_scenario(TOY, "test", pm)
+    assert Game.new(validate_scenario(TOY, "test", pm), pm)  # not named: not called
+    loaded = validate_scenario({**TOY, "plugins": ["BrokenConfigure"]}, "test", pm)
     with pytest.raises(PluginFailure) as error:
         Game.new(loaded, pm)
     assert error.value.plugin == "BrokenConfigure"
@@ -75,3 +76,27 @@ def test_a_ruleset_that_raises_is_named():
     with pytest.raises(PluginFailure, match="toy.apply.*ZeroDivisionError"):
         game.step({"kind": "take", "args": {"n": 1}})
     assert game.snapshot() == before
+
+
+HOUSE_RULE = """
+from polemos.core.hookspecs import hookimpl
+
+
+@hookimpl
+def polemos_configure_game(game):
+    game.state.pile = 99
+"""
+
+
+def test_a_scenario_may_name_a_plugin_module_that_is_not_installed(tmp_path, monkeypatch):
+    (tmp_path / "club_rules.py").write_text(HOUSE_RULE)
+    (tmp_path / "broken_rules.py").write_text("raise RuntimeError('typo')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    pm = make_plugin_manager([ToyPlugin()], entry_points=False)
+    game = Game.new(validate_scenario({**TOY, "plugins": ["club_rules"]}, "t", pm), pm)
+    assert game.state.pile == 99
+    with pytest.raises(ScenarioError, match="plugins\\[0\\]: plugin module 'broken_rules' "
+                       "failed to import: RuntimeError: typo"):
+        validate_scenario({**TOY, "plugins": ["broken_rules"]}, "t", pm)
+    with pytest.raises(ScenarioError, match="plugins\\[0\\]: unknown plugin 'nowhere'"):
+        validate_scenario({**TOY, "plugins": ["nowhere"]}, "t", pm)
