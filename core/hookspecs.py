@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
     from polemos.core.game import Game
     from polemos.core.ruleset import Ruleset
+    from polemos.core.scenario_model import ScenarioBase
     from polemos.core.world import Hit, Outcome, Presence
 
 hookspec = pluggy.HookspecMarker("polemos")
@@ -45,6 +46,17 @@ def polemos_plugin_options() -> dict[str, type[BaseModel]]:
     Called once when a scenario is validated: a scenario's ``options.<plugin name>`` mapping is
     validated against the model, so a typo in a house rule is reported with its field path.
     A plugin that takes no options need not implement it. Results are collected.
+    """
+
+
+@hookspec
+def polemos_scenario_problems(scenario: ScenarioBase, options: dict[str, BaseModel]
+                              ) -> list[tuple[str, str]]:
+    """Check a scenario against a named plugin's options: ``[(field path, reason)]``.
+
+    Called once when a scenario is validated, after its own model and the plugin options
+    validated, only for the plugins the scenario names (a house rule that caps bombers at
+    altitude 4 refuses a bomber set up at 5). Results are collected and reported together.
     """
 
 

@@ -15,7 +15,7 @@ import yaml
 from pydantic import ValidationError
 
 from polemos.core.errors import ScenarioError, UnknownName
-from polemos.core.plugins import load_named_plugin, options_models, ruleset_registry
+from polemos.core.plugins import call_hook, load_named_plugin, options_models, ruleset_registry
 from polemos.core.ruleset import Ruleset
 from polemos.core.scenario_model import ScenarioBase
 
@@ -97,6 +97,10 @@ def validate_scenario(raw: dict[str, Any], source: str, pm: pluggy.PluginManager
     problems = model.problems() + ruleset.check_scenario(model, registry)
     options, option_problems = _plugin_options(model, pm)
     problems += option_problems
+    if not option_problems:
+        for found in call_hook(pm, "polemos_scenario_problems", only=set(model.plugins),
+                               scenario=model, options=options):
+            problems += found
     if problems:
         raise ScenarioError(source, problems)
     return LoadedScenario(source, raw, model, ruleset, options)

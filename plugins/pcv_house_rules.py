@@ -17,6 +17,7 @@ from polemos.rulesets.petit_cirque.state import PcvParams
 
 if TYPE_CHECKING:
     from polemos.core.game import Game
+    from polemos.core.scenario_model import ScenarioBase
 
 __version__ = "1.0.0"
 NAME = "pcv_house_rules"
@@ -45,6 +46,26 @@ class PcvHouseRules(BaseModel):
 @hookimpl
 def polemos_plugin_options() -> dict[str, type[BaseModel]]:
     return {NAME: PcvHouseRules}
+
+
+@hookimpl
+def polemos_scenario_problems(scenario: ScenarioBase, options: dict[str, BaseModel]
+                              ) -> list[tuple[str, str]]:
+    """PCV-O1: a bomber may not start above the ceiling or the speed cap it must keep."""
+    rules = options.get(NAME)
+    if not isinstance(rules, PcvHouseRules) or scenario.ruleset != "petit_cirque":
+        return []
+    problems = []
+    for i, plane in enumerate(getattr(scenario, "aircraft", [])):
+        if plane.role != "bomber":
+            continue
+        if rules.bomber_ceiling is not None and plane.altitude > rules.bomber_ceiling:
+            problems.append((f"aircraft[{i}].altitude", f"above the bomber ceiling "
+                             f"{rules.bomber_ceiling} (PCV-O1)"))
+        if rules.bomber_max_speed is not None and plane.speed > rules.bomber_max_speed:
+            problems.append((f"aircraft[{i}].speed", f"above the bomber speed cap "
+                             f"{rules.bomber_max_speed} (PCV-O1)"))
+    return problems
 
 
 @hookimpl

@@ -114,13 +114,13 @@ def do_loop(state: PcvState, plane: Plane, alt: str, game: Game) -> None:
 def speed_problem(params: PcvParams, plane: Plane, change: int) -> Problem:
     """PCV-10: ±1 at most, never above 6 (or a house-rule cap, PCV-O1).
 
-    Slowing down is always allowed: an aircraft whose scenario speed is above a house-rule cap
-    comes down one a turn, and always has a legal speed to choose.
+    A bomber never starts above its cap (the house-rule plugin refuses such a scenario), so
+    some speed is always legal.
     """
     if change not in (-1, 0, 1):
         return "PCV-10", f"speed changes by 1 at most, not {change:+d}"
     cap = min(MAX_LEVEL, params.max_speed.get(plane.role, MAX_LEVEL))
-    if change >= 0 and plane.speed + change > cap:
+    if plane.speed + change > cap:
         rule = "PCV-10" if cap == MAX_LEVEL else params.rules["max_speed"]
         return rule, f"{plane.id}'s speed cannot exceed {cap}"
     return None

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from polemos.core.actions import Action
-from polemos.core.scenario import load_scenario
+from polemos.core.errors import ScenarioError
+from polemos.core.scenario import load_scenario, validate_scenario
 from polemos.plugins.pcv_house_rules import PcvHouseRules, apply_house_rules
 from polemos.rulesets.petit_cirque.state import PcvParams
 from tests.rulesets.petit_cirque.helpers import (
@@ -50,7 +51,7 @@ def test_listed_without_options_changes_nothing():
 
 def test_options_are_per_game():
     """A house-rule game does not change the rules of the next plain game."""
-    game(house({"bomber_ceiling": 2, "bombers_loop": False}, bomber(), SPARE_RED))
+    game(house({"bomber_ceiling": 2, "bombers_loop": False}, bomber(altitude=2), SPARE_RED))
     assert game(scenario(bomber(), SPARE_RED)).rules.params == PcvParams()
 
 
@@ -98,16 +99,15 @@ def test_pcv_o1_bomber_speed_cap():
     assert plain.state.planes["r1"].speed == 4
 
 
-def test_pcv_o1_a_bomber_starting_above_the_cap_must_slow_down():
-    """PCV-O1 edge: a scenario speed above the cap comes down one a turn (never stuck)."""
-    g = game(house({"bomber_max_speed": 3}, bomber("r1", "red", 2, 2, "E", speed=5),
-                   SPARE_BLUE))
-    for _ in range(5):
-        step(g, "r1")
-    assert [a["change"] for a in g.legal_actions()] == [-1]
-    refused(g, Action("speed", "r1", {"change": 0}), "PCV-O1")
-    speed(g, "r1", -1)
-    assert g.state.planes["r1"].speed == 4
+def test_pcv_o1_a_bomber_set_up_above_the_ceiling_or_cap_is_refused_at_load():
+    """PCV-O1 edge: the scenario may not start a bomber above what the house rule allows."""
+    raw = house({"bomber_max_speed": 3, "bomber_ceiling": 4},
+                bomber("r1", "red", 2, 2, "E", speed=5, altitude=5), SPARE_BLUE)
+    with pytest.raises(ScenarioError) as error:
+        validate_scenario(raw, "house.yaml", plugin_manager())
+    assert dict(error.value.problems) == {
+        "aircraft[0].speed": "above the bomber speed cap 3 (PCV-O1)",
+        "aircraft[0].altitude": "above the bomber ceiling 4 (PCV-O1)"}
 
 
 def test_pcv_o2_no_loops_for_bombers():
