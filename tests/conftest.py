@@ -23,3 +23,8 @@ def new_game(raw: dict[str, Any], dice: list[int] | None = None, seed: int = 0,
     pm = pm or make_plugin_manager()
     loaded = validate_scenario(raw, "test-scenario", pm)
     return Game.new(loaded, pm, seed=seed, dice_script=dice)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--regen-golden", action="store_true",
+                     help="rewrite the golden playthroughs in tests/golden/ (review the diff)")
