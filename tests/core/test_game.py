@@ -3,16 +3,24 @@
 from __future__ import annotations
 
 import json
+import tempfile
+from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from polemos.core.actions import Action
+from polemos.core.engine import play
 from polemos.core.errors import DiceExhausted, IllegalAction, PolemosInputError
 from polemos.core.eventlog import read_log, replay_log, write_log
 from polemos.core.game import Game
+from polemos.core.players import RandomBot, bot_rng
 from polemos.core.plugins import make_plugin_manager
-from polemos.core.scenario import validate_scenario
+from polemos.core.scenario import load_scenario, validate_scenario
 from tests.core.toy import TOY, ToyPlugin
+
+DUEL = Path(__file__).parents[2] / "scenarios" / "petit-cirque" / "duel.yaml"
 
 
 @pytest.fixture
@@ -107,3 +115,16 @@ def test_events_are_append_only_and_numbered(pm):
     game.step(Action("take", None, {"n": 2}))
     assert game.events[: len(first)] == first
     assert [e["seq"] for e in game.events] == list(range(len(game.events)))
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(min_value=0, max_value=10**6))
+def test_property_a_replay_is_identical(seed: int):
+    """Any seed: writing a game's log and re-playing it gives the same events, byte for byte."""
+    pm = make_plugin_manager()
+    game = Game.new(load_scenario(DUEL, pm), pm, seed=seed, transactional=False)
+    play(game, {side: RandomBot(bot_rng(seed, side)) for side in ("red", "blue")})
+    with tempfile.TemporaryDirectory() as folder:
+        write_log(game, Path(folder) / "log.jsonl")
+        replayed, count = replay_log(Path(folder) / "log.jsonl", pm)
+    assert count == len(game.events) and replayed.snapshot() == game.snapshot()
