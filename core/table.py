@@ -94,7 +94,7 @@ class PolygonObstacle:
     armour: int | None = None
     size: int | None = None
     bbox: tuple[float, float, float, float] = field(init=False, repr=False, compare=False)
-    sides: tuple[_Side, ...] = field(init=False, repr=False, compare=False)
+    _sides: tuple[_Side, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         pts = tuple((float(x), float(y)) for x, y in self.points)
@@ -110,7 +110,7 @@ class PolygonObstacle:
         xs = [p[0] for p in pts]
         ys = [p[1] for p in pts]
         object.__setattr__(self, "points", pts)
-        object.__setattr__(self, "sides", tuple(sides))
+        object.__setattr__(self, "_sides", tuple(sides))
         object.__setattr__(self, "bbox", (min(xs), min(ys), max(xs), max(ys)))
 
     def contains_point(self, x: float, y: float) -> bool:
@@ -125,7 +125,7 @@ class PolygonObstacle:
 
     def boundary_distance(self, x: float, y: float) -> float:
         """Distance from a point to the outline (outside, equal to the distance to the area)."""
-        return min(_side_distance(x, y, side)[0] for side in self.sides)
+        return min(_side_distance(x, y, side)[0] for side in self._sides)
 
 
 Obstacle = CircleObstacle | PolygonObstacle
@@ -410,7 +410,8 @@ def contact_graph(bases: Iterable[Base], limit: float = CONTACT_CM) -> nx.Graph:
         raise ValueError("base ids must be unique")
     if len(pool) < 2:
         return graph
-    xy = np.array([(b.x, b.y) for b in pool], dtype=float)
+    xy = np.fromiter((c for b in pool for c in (b.x, b.y)), dtype=float,
+                     count=2 * len(pool)).reshape(-1, 2)
     radii = np.fromiter((b.radius for b in pool), dtype=float, count=len(pool))
     reach = 2 * float(radii.max()) + limit + EPS
     pairs = cKDTree(xy).query_pairs(reach, output_type="ndarray")
@@ -537,14 +538,14 @@ def _meet_polygon(px: float, py: float, dx: float, dy: float, reach: float,
     threshold becomes the current distance, so the gap may stay but never shrink (sliding along a
     wall, then stopping where a re-entrant corner would bring it closer).
     """
-    near = [_side_distance(px, py, side) for side in polygon.sides]
+    near = [_side_distance(px, py, side) for side in polygon._sides]
     f0 = min(d for d, _, _ in near)
     if f0 <= EPS or polygon.contains_point(px, py):
         return 0.0  # centre on or inside the outline: no direction leads out cleanly
     within = f0 <= reach + EPS
     limit = min(reach, f0)
     best = _INF
-    for side, (d, qx, qy) in zip(polygon.sides, near, strict=True):
+    for side, (d, qx, qy) in zip(polygon._sides, near, strict=True):
         if within and d <= f0 + EPS:
             if (qx - px) * dx + (qy - py) * dy > EPS * d:
                 return 0.0
@@ -575,14 +576,13 @@ def _capsule_box(base: Base, dx: float, dy: float, distance: float,
             max(base.x, ex) + pad, max(base.y, ey) + pad)
 
 
-def _candidates(bases: Iterable[Base] | BaseIndex, block: Sequence[Base], dx: float, dy: float,
-                distance: float, stop: float) -> Iterable[Base]:
-    """With an index, only the bases near each member's swept capsule; else all of them."""
+def _candidates(bases: Iterable[Base] | BaseIndex,
+                boxes: Iterable[tuple[float, float, float, float]]) -> Iterable[Base]:
+    """With an index, only the bases near the members' swept boxes; else all of them."""
     if not isinstance(bases, BaseIndex):
         return bases
     pool: dict[str, Base] = {}
-    for member in block:
-        box = _capsule_box(member, dx, dy, distance, member.radius + stop + EPS)
+    for box in boxes:
         for other in bases._in_box(*box):
             pool[other.id] = other
     return pool.values()
@@ -620,7 +620,10 @@ def sweep(block: Sequence[Base], direction: Vec, distance: float, *,
     horizon = distance + EPS
     hits: list[tuple[float, int, str, str]] = []
     widest = max(stop_gap, max(per_id.values(), default=0.0))
-    for other in _candidates(bases, block, dx, dy, distance, widest):
+    # Each member's swept capsule, boxed with the widest stop: one superset for every prefilter.
+    boxes = [_capsule_box(member, dx, dy, distance, member.radius + widest + EPS)
+             for member in block]
+    for other in _candidates(bases, boxes):
         if other.id in skip:
             continue
         stop = per_id.get(other.id, stop_gap)
@@ -629,16 +632,17 @@ def sweep(block: Sequence[Base], direction: Vec, distance: float, *,
                              member.radius + other.radius + stop)
             if t <= horizon:
                 hits.append((t, 0, other.id, member.id))
+    ux0, uy0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    ux1, uy1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
     for obstacle in obstacles:
-        if obstacle.id in skip:
+        ox0, oy0, ox1, oy1 = obstacle.bbox
+        if ux0 > ox1 or ux1 < ox0 or uy0 > oy1 or uy1 < oy0 or obstacle.id in skip:
             continue
         stop = per_id.get(obstacle.id, stop_gap)
-        ox0, oy0, ox1, oy1 = obstacle.bbox
-        for member in block:
-            reach = member.radius + stop
-            x0, y0, x1, y1 = _capsule_box(member, dx, dy, distance, reach + EPS)
+        for member, (x0, y0, x1, y1) in zip(block, boxes, strict=True):
             if x0 > ox1 or x1 < ox0 or y0 > oy1 or y1 < oy0:
                 continue
+            reach = member.radius + stop
             if isinstance(obstacle, CircleObstacle):
                 t = _meet_circle(member.x, member.y, dx, dy, obstacle.x, obstacle.y,
                                  reach + obstacle.radius)
@@ -660,7 +664,10 @@ def sweep(block: Sequence[Base], direction: Vec, distance: float, *,
 
 def apply_sweep(block: Sequence[Base], direction: Vec, result: Sweep,
                 index: BaseIndex | None = None) -> None:
-    """Move every member by ``result.travelled`` along ``direction``, keeping ``index`` current."""
+    """Move every member by ``result.travelled`` along ``direction``.
+
+    Pass the ``index`` that holds the block's bases so its cells stay current.
+    """
     if result.travelled == 0:
         return
     dx, dy = unit(*direction)
@@ -681,7 +688,7 @@ def passed_over(mover: Base, direction: Vec, distance: float,
         return []
     dx, dy = unit(*direction)
     entries: list[tuple[float, str, Base]] = []
-    for other in _candidates(bases, (mover,), dx, dy, distance, 0.0):
+    for other in _candidates(bases, [_capsule_box(mover, dx, dy, distance, mover.radius + EPS)]):
         if other.id == mover.id:
             continue
         limit = mover.radius + other.radius
