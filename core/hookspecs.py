@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from polemos.core.game import Game
+    from polemos.core.morale import Morale, MoraleShock
     from polemos.core.ruleset import Ruleset
     from polemos.core.scenario_model import ScenarioBase
     from polemos.core.world import Hit, Outcome, Presence
@@ -111,4 +112,15 @@ def polemos_unit_hit(game: Game, target: Presence, hit: Hit, outcome: Outcome) -
     Called by ``World.hit`` in scenarios that mix rulesets (a bomb on a warband, a tank
     through a crowd), so a third party can react — a house rule, a scenario objective, a
     morale rule for units nearby. Returns nothing; all implementations run.
+    """
+
+
+@hookspec(firstresult=True)
+def polemos_morale_shock(game: Game, shock: MoraleShock) -> Morale | None:
+    """Make ``shock.unit`` test its morale at once, whatever ruleset caused it.
+
+    Called by a ruleset whose action shakes troops it does not own (a vehicle crushing through a
+    warband, MIX-8; a bomb among fighters) and by plugins. The ruleset owning the unit rolls the
+    test with its own numbers and returns the unit's morale state afterwards; the others return
+    None. firstresult: one owner answers.
     """

@@ -1,0 +1,24 @@
+"""AT-43 vehicle collisions as a Polemos plugin: the ruleset and its greedy bot."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from polemos.core.hookspecs import hookimpl
+from polemos.core.ruleset import Ruleset
+from polemos.rulesets.at43.bots import greedy_policy
+from polemos.rulesets.at43.ruleset import At43
+
+__version__ = At43.version
+
+
+@hookimpl
+def polemos_rulesets() -> list[type[Ruleset]]:
+    return [At43]
+
+
+@hookimpl
+def polemos_bot_policy(ruleset: str, kind: str) -> Any:
+    if ruleset == At43.name and kind == "greedy":
+        return greedy_policy
+    return None

@@ -1,0 +1,341 @@
+"""The AT-43 collision ruleset: the turn (AT-P1), victory (AT-P2, AT-P3) and action dispatch.
+
+The collision rules (AT-1 … AT-42) come from ``../shared/rules/at43-collisions.md``. The source
+has no turn or victory of its own (it builds on the core AT-43 rules), so Polemos adds, as
+**Decisions** of this ruleset:
+
+- **AT-P1** (turn) Each round, units activate one at a time, sides alternating
+  (``core.turns.Alternation``); the scenario's ``first_side`` starts every round, else a D6
+  roll-off does. In its activation each able AFV of the unit (not immobilised, not yet acted)
+  declares a normal move or a rush (AT-7), then moves in a straight line or, after a rush, rams
+  (AT-11). An infantry unit moves as a block or holds. There is no shooting or melee in this
+  ruleset, so AT-7's and AT-13's bans are recorded on the vehicle (``rushed``, ``collided``).
+- **AT-P2** (objective) The last side with a mobile AFV (neither wrecked nor immobilised) wins at
+  once; if none is left, it is a draw.
+- **AT-P3** (round limit) After ``max_rounds`` the side that destroyed the most enemy SP wins
+  (a wreck counts all its SP; each enemy infantry model killed counts 1); equal scores draw.
+
+Actions (``unit`` is the acting vehicle, or the infantry unit):
+``declare {mode: normal|rush}``, ``move {heading, distance}``, ``ram {target, offset}``,
+``hold``, ``march {heading, distance}``; during a collision ``join {target, offset}``,
+``strike``, ``allot {extra}``, ``split {extra}``, ``push``, ``no_push``, ``throw {target}``.
+Headings are degrees clockwise from east on the table (y grows south); ``offset`` is the contact
+point in degrees round the target from the direct line (AT-16); ``extra`` lists, comma-separated,
+who gets the remainder of an even share (AT-33, AT-39).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from polemos.core.actions import Action
+from polemos.core.dice import roll_off
+from polemos.core.errors import IllegalAction
+from polemos.core.ruleset import Result, Ruleset
+from polemos.core.table import Base, Table
+from polemos.core.turns import Alternation
+from polemos.rulesets.at43 import collision, decisions, movement, objective, text
+from polemos.rulesets.at43.models import (
+    At43Scenario,
+    InfantryProfile,
+    VehicleProfile,
+    terrain_frame,
+    terrain_obstacle,
+)
+from polemos.rulesets.at43.ram import RamPlan, plan_ram, ram_options
+from polemos.rulesets.at43.state import (
+    At43Params,
+    At43State,
+    Terrain,
+    Trooper,
+    UnitInfo,
+    Vehicle,
+)
+
+if TYPE_CHECKING:
+    from polemos.core.game import Game
+
+Problem = tuple[str, str] | None
+
+
+class At43(Ruleset):
+    name = "at43"
+    title = "AT-43 vehicle collisions"
+    version = "1.0.0"
+    scenario_model = At43Scenario
+    turn_rule = "AT-P1"
+
+    def __init__(self, scenario: At43Scenario) -> None:  # type: ignore[override]
+        super().__init__(scenario)
+        self.scenario: At43Scenario = scenario
+        self.params = At43Params()
+
+    # -- set-up ----------------------------------------------------------------------------
+    def new_state(self, game: Game) -> At43State:
+        sc = self.scenario
+        book = sc.book()
+        vehicles: dict[str, Vehicle] = {}
+        troopers: dict[str, Trooper] = {}
+        units: dict[str, UnitInfo] = {}
+        for u in sc.units:
+            for v in u.vehicles:
+                vehicles[v.id] = _vehicle(v.id, u.side, u.id, book[v.profile], v.at)
+            for t in u.infantry:
+                p = book[t.profile]
+                assert isinstance(p, InfantryProfile)
+                troopers[t.id] = Trooper(t.id, u.side, u.id, Base(t.id, *t.at, p.radius), p.move,
+                                         t.support_weapon)
+            members = [v.id for v in u.vehicles] + [t.id for t in u.infantry]
+            units[u.id] = UnitInfo(u.id, u.side, members, bool(u.infantry))
+        for w in sc.wrecks:
+            wreck = _vehicle(w.id, "", "", book[w.profile], w.at)
+            wreck.frame = wreck.propulsion = wreck.start_sp = 0
+            wreck.weapons = [0] * len(wreck.weapons)
+            wreck.wreck = True
+            vehicles[w.id] = wreck
+        terrain = {t.id: Terrain(t.id, terrain_obstacle(t, book), terrain_frame(t, book))
+                   for t in sc.terrain}  # type: ignore[arg-type]
+        state = At43State(Table(sc.table.width, sc.table.height), list(sc.sides), vehicles,
+                          troopers, terrain, units, Alternation([], {}), sc.max_rounds)
+        self._start_round(state, game)
+        return state
+
+    def sides(self, state: At43State) -> list[str]:
+        return list(self.scenario.sides)
+
+    def turn_number(self, state: At43State) -> int:
+        return state.round
+
+    def units(self, state: At43State) -> dict[str, str]:
+        found = {v.id: v.side for v in state.vehicles.values() if v.side and not v.wreck}
+        found.update({t.id: t.side for t in state.troopers.values() if t.alive})
+        return found
+
+    # -- whose decision --------------------------------------------------------------------
+    def to_act(self, state: At43State) -> str | None:
+        if state.over:
+            return None
+        if state.collision is not None:
+            return state.collision.side
+        if state.acting is not None:
+            return state.vehicles[state.acting].side
+        return state.turn.side()
+
+    def legal_actions(self, state: At43State) -> list[Action]:
+        if state.over:
+            return []
+        params = self.params
+        c = state.collision
+        if c is not None:
+            return decisions.legal(state, params, c)
+        if state.acting is not None:
+            vehicle = state.vehicles[state.acting]
+            actions = [Action("move", vehicle.id, {"heading": h, "distance": d})
+                       for h, d in movement.move_options(state, params, vehicle)]
+            if vehicle.mode == "rush":
+                actions += [Action("ram", vehicle.id, {"target": t, "offset": o})
+                            for t, o, _ in ram_options(state, params, vehicle)]
+            return actions
+        actions = []
+        for unit_id in self._open_units(state):
+            unit = state.units[unit_id]
+            if unit.infantry:
+                squad = _squad(state, unit)
+                actions += [Action("march", unit.id, {"heading": h, "distance": d})
+                            for h, d in movement.march_options(params, squad)]
+                actions.append(Action("hold", unit.id))
+                continue
+            for m in _able(state, unit):
+                actions += [Action("declare", m, {"mode": "normal"}),
+                            Action("declare", m, {"mode": "rush"}), Action("hold", m)]
+        return actions
+
+    def _open_units(self, state: At43State) -> list[str]:
+        """Units the side to act may activate now: the active one, else every eligible one."""
+        if state.active_unit is not None:
+            return [state.active_unit]
+        return state.turn.eligible()
+
+    # -- checking --------------------------------------------------------------------------
+    def check(self, state: At43State, action: Action) -> None:
+        problem = self._problem(state, action)
+        if problem is not None:
+            raise IllegalAction(*problem)
+
+    def _problem(self, state: At43State, action: Action) -> Problem:
+        kind = action.kind
+        c = state.collision
+        if kind in decisions.KINDS:
+            if c is None:
+                rule = "AT-21" if kind in ("push", "no_push") else "AT-P1"
+                return rule, f"no collision is waiting for {kind!r}"
+            return decisions.problem(state, self.params, c, action)
+        if c is not None:
+            return "AT-P1", f"the collision of {c.attackers[0].id} must be resolved first"
+        if state.acting is not None:
+            vehicle = state.vehicles[state.acting]
+            if action.unit != vehicle.id or kind not in ("move", "ram"):
+                return "AT-7", f"{vehicle.id} declared its {vehicle.mode} move: it moves or rams"
+            if kind == "move":
+                return movement.move_problem(self.params, vehicle, action.args.get("heading"),
+                                             action.args.get("distance"))
+            plan = plan_ram(state, self.params, vehicle, action.args.get("target"),
+                            action.args.get("offset"))
+            return plan if not isinstance(plan, RamPlan) else None
+        return self._activation_problem(state, action)
+
+    def _activation_problem(self, state: At43State, action: Action) -> Problem:
+        kind = action.kind
+        unit_id = action.unit
+        if unit_id in state.vehicles:
+            unit_id = state.vehicles[unit_id].unit
+        if unit_id not in state.units:
+            return "AT-P1", f"no unit or vehicle {action.unit!r}"
+        unit = state.units[unit_id]
+        side = state.turn.side()
+        if unit.side != side:
+            return "AT-P1", f"{action.unit} is {unit.side}'s; {side} is to activate a unit"
+        if unit_id not in self._open_units(state):
+            return "AT-P1", (f"{unit_id} cannot activate now (activated already, or "
+                             f"{state.active_unit} is activating)")
+        if unit.infantry:
+            if action.unit != unit.id or kind not in ("march", "hold"):
+                return "AT-P1", f"infantry unit {unit.id} marches or holds, as a unit"
+            if kind == "hold":
+                return None
+            return movement.march_problem(_squad(state, unit), action.args.get("heading"),
+                                          action.args.get("distance"))
+        vehicle = state.vehicles.get(action.unit or "")
+        if vehicle is None or vehicle.wreck:
+            return "AT-P1", f"{action.unit}: name the AFV that acts"
+        if kind in ("move", "ram"):
+            if kind == "ram":
+                return "AT-11", f"{vehicle.id} must declare a rush before ramming"
+            return "AT-7", f"{vehicle.id} must declare a normal move or a rush first"
+        if kind not in ("declare", "hold"):
+            return "AT-P1", f"unknown action {kind!r}"
+        if vehicle.acted:
+            return "AT-P1", f"{vehicle.id} has already acted this round"
+        if not vehicle.mobile:
+            return "AT-5", f"{vehicle.id} is immobilised: it cannot move or ram"
+        if kind == "declare" and action.args.get("mode") not in ("normal", "rush"):
+            return "AT-7", "declare a 'normal' move or a 'rush'"
+        return None
+
+    # -- resolving -------------------------------------------------------------------------
+    def apply(self, state: At43State, action: Action, game: Game) -> None:
+        kind, args = action.kind, action.args
+        params = self.params
+        if kind in decisions.KINDS:
+            decisions.apply(state, params, action, game)
+        elif kind == "declare":
+            vehicle = state.vehicles[action.unit]  # type: ignore[index]
+            vehicle.mode = args["mode"]
+            vehicle.rushed = vehicle.mode == "rush"
+            state.acting = vehicle.id
+            state.active_unit = vehicle.unit
+            game.emit("declare", unit=vehicle.id, mode=vehicle.mode, rule="AT-7")
+        elif kind == "move":
+            vehicle = state.vehicles[action.unit]  # type: ignore[index]
+            movement.move_vehicle(state, params, vehicle, float(args["heading"]),
+                                  float(args["distance"]), game)
+            _done(state, vehicle)
+        elif kind == "ram":
+            vehicle = state.vehicles[action.unit]  # type: ignore[index]
+            plan = plan_ram(state, params, vehicle, args["target"], args["offset"])
+            assert isinstance(plan, RamPlan)
+            collision.begin(state, params, vehicle, plan, game)
+        elif kind == "march":
+            unit = state.units[action.unit]  # type: ignore[index]
+            state.active_unit = unit.id
+            movement.march(state, _squad(state, unit), float(args["heading"]),
+                           float(args["distance"]), game)
+            state.turn.activated(unit.id)
+            state.active_unit = None
+        else:
+            self._hold(state, action, game)
+        self._settle(state, game)
+
+    def _hold(self, state: At43State, action: Action, game: Game) -> None:
+        game.emit("hold", unit=action.unit, rule="AT-P1")
+        if action.unit in state.units:
+            state.turn.activated(action.unit)  # type: ignore[arg-type]
+            return
+        vehicle = state.vehicles[action.unit]  # type: ignore[index]
+        state.active_unit = vehicle.unit
+        _done(state, vehicle)
+
+    def _settle(self, state: At43State, game: Game) -> None:
+        """After an action: end the unit's activation, the round, or the game (AT-P1 … P3)."""
+        if state.collision is not None or state.acting is not None:
+            return
+        if objective.decide(state, game):
+            return
+        active = state.active_unit
+        if active is not None and not _able(state, state.units[active]):
+            state.turn.activated(active)
+            state.active_unit = None
+        for unit in state.units.values():
+            if unit.id != state.active_unit and not _able(state, unit):
+                state.turn.withdraw(unit.id)
+        if state.turn.side() is None:
+            state.round += 1
+            self._start_round(state, game)
+
+    def _start_round(self, state: At43State, game: Game) -> None:
+        """AT-P1: a new round; AT-P3: or the end at the round limit."""
+        if state.round > state.max_rounds:
+            objective.round_limit(state, game)
+            return
+        for vehicle in state.vehicles.values():
+            vehicle.acted, vehicle.mode, vehicle.travelled = False, "", 0.0
+            vehicle.rushed = vehicle.collided = False
+        first = self.scenario.first_side
+        if first is None:
+            first, _ = roll_off(game.dice, state.sides, purpose="first activation",
+                                rule="AT-P1")
+        eligible = {side: [u.id for u in state.units.values() if u.side == side
+                           and _able(state, u)] for side in state.sides}
+        state.turn = Alternation.start(first, eligible)
+        game.emit("round", round=state.round, first=first, rule="AT-P1")
+
+    def result(self, state: At43State) -> Result | None:
+        if not state.over:
+            return None
+        return Result(state.winner, state.reason, state.rule, objective.scores(state))
+
+    # -- text ------------------------------------------------------------------------------
+    def describe(self, view: At43State) -> str:
+        return text.describe(view)
+
+    def describe_action(self, action: Action) -> str:
+        return text.describe_action(action)
+
+    def narrate(self, event: dict[str, Any]) -> str | None:
+        return text.narrate(event)
+
+
+def _vehicle(vehicle_id: str, side: str, unit: str, profile: object, at: tuple[float, float]
+             ) -> Vehicle:
+    assert isinstance(profile, VehicleProfile)
+    p = profile
+    return Vehicle(vehicle_id, side, unit, p.name, p.armour, p.size, p.move, p.walker, p.frame,
+                   p.propulsion, [1] * p.weapons, Base(vehicle_id, at[0], at[1], p.radius),
+                   p.frame + p.propulsion + p.weapons)
+
+
+def _squad(state: At43State, unit: UnitInfo) -> list[Trooper]:
+    return [state.troopers[m] for m in unit.members if state.troopers[m].alive]
+
+
+def _able(state: At43State, unit: UnitInfo) -> list[str]:
+    """Members that can still act this round: living infantry, mobile AFVs yet to act."""
+    if unit.infantry:
+        return [t.id for t in _squad(state, unit)]
+    return [m for m in unit.members if state.vehicles[m].mobile and not state.vehicles[m].acted]
+
+
+def _done(state: At43State, vehicle: Vehicle) -> None:
+    vehicle.acted = True
+    vehicle.mode = ""
+    state.acting = None

@@ -1,0 +1,156 @@
+"""How an AT-43 collision game reads at the terminal: the position, the menu and the log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from polemos.core.actions import Action
+from polemos.rulesets.at43.state import At43State
+
+
+def _xy(point: list[float] | tuple[float, float]) -> str:
+    return f"({point[0]:.1f}, {point[1]:.1f})"
+
+
+def describe(state: At43State) -> str:
+    lines = [f"Round {state.round}/{state.max_rounds} on a {state.table.width:g}×"
+             f"{state.table.height:g} cm table (x east, y south)"]
+    for side in state.sides:
+        lines.append(f"{side}:")
+        for v in state.vehicles.values():
+            if v.side != side:
+                continue
+            if v.wreck:
+                status = "WRECK"
+            else:
+                weapons = "/".join(str(w) for w in v.weapons) or "-"
+                status = (f"Frame {v.frame} Prop {v.propulsion} Weap {weapons}"
+                          + (" IMMOBILISED" if not v.mobile else "")
+                          + (" acted" if v.acted else ""))
+            lines.append(f"  {v.id:12s} {v.profile:12s} A{v.armour} S{v.size} M{v.move:g} "
+                         f"at {_xy((v.base.x, v.base.y))} r{v.base.radius:g}  {status}")
+        for t in state.troopers.values():
+            if t.side == side and t.alive:
+                lines.append(f"  {t.id:12s} infantry ({t.unit}) at {_xy((t.base.x, t.base.y))}")
+    lines.append("scenery:")
+    for v in state.vehicles.values():
+        if not v.side:
+            lines.append(f"  wreck {v.id} ({v.profile}, A{v.armour}) at "
+                         f"{_xy((v.base.x, v.base.y))}")
+    for piece in state.terrain.values():
+        if not piece.removed:
+            armour = piece.obstacle.armour
+            sp = "indestructible" if piece.frame is None else f"SP {piece.frame}"
+            lines.append(f"  terrain {piece.id} "
+                         f"{'impassable' if armour is None else f'A{armour}'} {sp}")
+    if state.collision is not None:
+        c = state.collision
+        lines.append(f"collision of {', '.join(a.id for a in c.attackers)}: {c.stage}")
+    return "\n".join(lines)
+
+
+def describe_action(action: Action) -> str:
+    args = action.args
+    kind = action.kind
+    if kind == "declare":
+        return f"{action.unit}: declare a {args['mode']} move" + \
+            (" (+10 cm, no shooting; may ram)" if args["mode"] == "rush" else "")
+    if kind in ("move", "march"):
+        if not args["distance"]:
+            return f"{action.unit}: stay put"
+        return f"{action.unit}: {kind} {args['distance']:g} cm heading {args['heading']:g}°"
+    if kind in ("ram", "join"):
+        return f"{action.unit}: {kind} {args['target']} (contact point {args['offset']:+g}°)"
+    if kind == "hold":
+        return f"{action.unit}: hold"
+    if kind == "strike":
+        return "no one else joins: roll the impacts"
+    if kind == "allot":
+        return f"the extra damage point(s) go to {args['extra']}"
+    if kind == "split":
+        return f"the extra backlash impact(s) go to {args['extra']}"
+    if kind == "push":
+        return "push"
+    if kind == "no_push":
+        return "do not push"
+    return f"throw {args['target']} next"
+
+
+def _rules(event: dict[str, Any]) -> str:
+    rules = event.get("rules") or [event.get("rule")]
+    return ", ".join(r for r in rules if r)
+
+
+def narrate(event: dict[str, Any]) -> str | None:
+    kind = event["type"]
+    line = _NARRATORS[kind](event) if kind in _NARRATORS else None
+    return None if line is None else f"{line} ({_rules(event)})"
+
+
+def _impacts(e: dict[str, Any]) -> str:
+    dice = f"rolls {e['dice']}" if e["dice"] else "automatic"
+    return (f"  {e['unit']} {e['band']}s {e['target']}: {e['impacts']} impact(s) on "
+            f"{e['needed']}+, {dice}: {e['damage']} damage")
+
+
+def _backlash(e: dict[str, Any]) -> str:
+    dice = f"rolls {e['dice']}" if e["dice"] else "automatic"
+    return (f"  backlash of {e['unit']} on {e['target']}: {e['impacts']} impact(s) on "
+            f"{e['needed']}+, {dice}: {e['damage']} damage")
+
+
+def _damage(e: dict[str, Any]) -> str:
+    where = e["location"] + (f" {e['weapon'] + 1}" if e["weapon"] is not None else "")
+    return (f"    {e['unit']} damage located {e['roll']}: {where} (Frame {e['frame']}, "
+            f"Propulsion {e['propulsion']})")
+
+
+def _crush(e: dict[str, Any]) -> str:
+    how = "support weapon" if e["support_weapon"] else f"needs {e['needed']}+, rolls {e['roll']}"
+    return f"    {e['by']} passes over {e['unit']}: {how}: {'killed' if e['killed'] else 'lives'}"
+
+
+def _group(e: dict[str, Any]) -> str:
+    return (f"  rammed group {sorted(e['members'])}: {e['damage']} damage vs threshold "
+            f"{e['threshold']}: {'moves whole' if e['reached'] else 'only the damaged move'}")
+
+
+_NARRATORS: dict[str, Any] = {
+    "round": lambda e: f"-- round {e['round']}: {e['first']} activates first",
+    "declare": lambda e: f"  {e['unit']} declares a {e['mode']} move",
+    "move": lambda e: (f"  {e['unit']} moves {_xy(e['frm'])} → {_xy(e['to'])}, "
+                       f"{e['travelled']:.1f} cm" + (f", stopped by {e['stopped_by']}"
+                                                      if e["stopped_by"] else "")),
+    "march": lambda e: f"  {e['unit']} marches {e['travelled']:.1f} cm",
+    "hold": lambda e: f"  {e['unit']} holds",
+    "ram": lambda e: (f"  {e['unit']} rams {e['target']} from {e['distance']:.1f} cm: "
+                      f"{e['band']}, moves {_xy(e['frm'])} → {_xy(e['to'])}"),
+    "join": lambda e: (f"  {e['unit']} joins against {e['target']} ({e['band']}), "
+                       f"{'in contact' if e['in_contact'] else 'behind a comrade'}"),
+    "impacts": _impacts,
+    "allot": lambda e: f"  {e['damage']} damage spread: {e['allotted']}",
+    "split": lambda e: f"  backlash of {e['unit']} shared: {e['shares']}",
+    "damage": _damage,
+    "immobilised": lambda e: f"    {e['unit']} is immobilised",
+    "destroyed": lambda e: f"    {e['unit']} is destroyed: a wreck",
+    "wreck_shoved": lambda e: f"  {e['damage']} point(s) on wreck {e['unit']} only move it",
+    "backlash": _backlash,
+    "group": _group,
+    "no_effect": lambda e: f"  no push or throw: {e['why']}",
+    "push": lambda e: f"  {', '.join(e['units'])} push {', '.join(e['pushed'])} "
+                      f"{e['travelled']:.1f} of {e['distance']:.1f} cm",
+    "no_push": lambda e: f"  {', '.join(e['units'])} do not push",
+    "throw": lambda e: (f"  {e['unit']} thrown {e['travelled']:.1f} of {e['distance']:.1f} cm "
+                        f"→ {_xy(e['to'])}"),
+    "meet": lambda e: f"    {e['unit']} meets {e['thing']}: {e['effect']}",
+    "obstacle_holds": lambda e: f"    {e['thing']} takes nothing",
+    "obstacle_impact": lambda e: (f"    {e['unit']} hits {e['thing']}: 1 impact on "
+                                  f"{e['needed']}+, rolls {e['dice']}: {e['damage']} damage"),
+    "terrain_damage": lambda e: f"    {e['terrain']} loses {e['points']} SP ({e['frame']} left)",
+    "terrain_removed": lambda e: f"    {e['terrain']} is destroyed and removed",
+    "crush": _crush,
+    "survivor_moved": lambda e: f"    {e['unit']} is moved clear to {_xy(e['to'])}",
+    "survivor_lost": lambda e: f"    {e['unit']} finds no room and is lost",
+    "collision_over": lambda e: f"  collision over for {', '.join(e['attackers'])}",
+    "end": lambda e: f"== game over: {e['winner'] or 'nobody'} wins — {e['reason']}",
+}

@@ -1,0 +1,64 @@
+"""The greedy bot (hook ``polemos_bot_policy(ruleset="at43", kind="greedy")``)."""
+
+from __future__ import annotations
+
+import random
+
+from polemos.core.actions import Action
+from polemos.core.engine import play
+from polemos.core.players import bot_rng, make_bot
+from polemos.rulesets.at43.bots import greedy_policy, ram_value
+from tests.conftest import new_game
+from tests.rulesets.at43.helpers import act, game, plugin_manager, ram, scenario, unit, v
+
+
+def choose(g) -> Action:
+    side = g.to_act()
+    return greedy_policy(g.rules, g.view(side), side, g.legal_actions(), random.Random(0))
+
+
+def test_the_hook_gives_the_greedy_policy_for_at43_only():
+    pm = plugin_manager()
+    assert make_bot(pm, "at43", "greedy", random.Random(0)).policy is greedy_policy
+    assert pm.hook.polemos_bot_policy(ruleset="at43", kind="random", pm=pm) is None
+
+
+def test_greedy_rams_the_target_with_the_best_expected_damage():
+    """A Kossak within reach of a Wraith and an Easy Trike rams the Trike: 2 impacts on 2+
+    against 1 on 4+, and a weak backlash (AT-17 … AT-19)."""
+    g = game(scenario(unit("r", "red", v("k", "Kossak", 0, 0)),
+                      unit("b", "blue", v("w", "Wraith", 25, 0)),
+                      unit("b2", "blue", v("t", "Easy Trike", 0, 25))))
+    k, w, t = (g.state.vehicles[i] for i in ("k", "w", "t"))
+    assert ram_value(k, t, "assault") > ram_value(k, w, "assault")
+    assert choose(g) == Action("declare", "k", {"mode": "rush"})
+    g.step(choose(g))
+    best = choose(g)
+    assert (best.kind, best.args["target"]) == ("ram", "t")
+
+
+def test_greedy_pushes_allots_to_the_weakest_and_strikes_rather_than_join_for_nothing():
+    g = game(scenario(unit("r", "red", v("t1", "Toad", 36, 40), v("t2", "Toad", 29, 40)),
+                      unit("b", "blue", v("h", "Hekat", 50, 40))), [4, 3, 1])
+    ram(g, "t1", "h")
+    assert choose(g) == Action("strike")  # t2 would join behind t1 with 0 impacts (AT-34)
+    act(g, "strike")
+    assert choose(g) == Action("push")
+
+
+def test_greedy_allots_the_extra_point_to_the_target_closest_to_destruction():
+    from tests.rulesets.at43.test_examples import three_toads_two_hekats
+    g = three_toads_two_hekats(7, [4, 4, 4])
+    g.state.vehicles["h2"].frame = 1
+    assert choose(g) == Action("allot", None, {"extra": "h2"})
+
+
+def test_greedy_bots_play_the_derby_to_a_result():
+    from polemos.core.scenario import load_scenario
+    from tests.rulesets.at43.test_scenario import DERBY
+    pm = plugin_manager()
+    g = new_game(load_scenario(DERBY, pm).raw, seed=4, pm=pm)
+    players = {s: make_bot(pm, "at43", "greedy", bot_rng(4, s)) for s in ("red", "blue")}
+    result = play(g, players)
+    assert result.rule in ("AT-P2", "AT-P3")
+    assert any(a["kind"] == "ram" for a in g.actions)
