@@ -117,10 +117,13 @@ def polemos_unit_hit(game: Game, target: Presence, hit: Hit, outcome: Outcome) -
 
 @hookspec(firstresult=True)
 def polemos_morale_shock(game: Game, shock: MoraleShock) -> Morale | None:
-    """Make ``shock.unit`` test its morale at once, whatever ruleset caused it.
+    """Make ``shock.unit`` take the morale test ``shock`` calls for, at once.
 
-    Called by a ruleset whose action shakes troops it does not own (a vehicle crushing through a
-    warband, MIX-8; a bomb among fighters) and by plugins. The ruleset owning the unit rolls the
-    test with its own numbers and returns the unit's morale state afterwards; the others return
-    None. firstresult: one owner answers.
+    Called by a ruleset or plugin, during its ``apply``, when something it resolved should shake
+    a unit it does not own (a bomb bursting beside a warband, a tank passing through infantry,
+    MIX-8; an enemy skill); a rare event, never once per action. ``shock.rule`` is the caller's
+    rule id; ``shock.difficulty`` None means the owner's ordinary difficulty. The ruleset owning
+    ``shock.unit`` rolls with ``game.dice``, emits its events (citing ``shock.rule`` and its own
+    ids), applies every consequence (flight, further tests) and returns the unit's ``Morale``
+    afterwards; every other implementation returns None. firstresult: a unit has one owner.
     """

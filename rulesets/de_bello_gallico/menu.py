@@ -1,0 +1,74 @@
+"""The legal actions of the side to act: a finite menu for bots and the terminal.
+
+Movement is continuous, so the menu is a chosen set of legal destinations (the Decision in
+``movement``); ``checks`` accepts any other legal destination too.
+"""
+
+from __future__ import annotations
+
+from polemos.core.actions import Action
+from polemos.core.table import gap
+from polemos.rulesets.de_bello_gallico import movement, rally, shooting
+from polemos.rulesets.de_bello_gallico.checks import end_problem
+from polemos.rulesets.de_bello_gallico.geometry import in_contact, nearest_enemy, on_table
+from polemos.rulesets.de_bello_gallico.morale_rules import may_substitute
+from polemos.rulesets.de_bello_gallico.objectives import Objective, reserved_edges
+from polemos.rulesets.de_bello_gallico.state import DbgState, Fighter
+
+
+def legal_actions(state: DbgState, side: str, objective: Objective) -> list[Action]:
+    phase = state.phase
+    if phase == "move":
+        if state.active is None:
+            return [Action("activate", u) for u in state.alternation_now().eligible()]
+        return active_actions(state, state.fighters[state.active], objective)
+    if phase == "melee":
+        return [Action("attack", u, {"target": e.id, "at": at})
+                for u in state.alternation_now().eligible()
+                for e in in_contact(state, state.fighters[u])
+                for at in (("rider", "mount") if e.mount else ("rider",))]
+    if phase == "break":
+        return [Action("substitute", f.id) for f in on_table(state)
+                if f.side == side and may_substitute(state, f)] + [Action("break_test")]
+    if phase == "manoeuvre":
+        return [Action("rally", o.id) for o in rally.manoeuvre_candidates(state, side)] + \
+            [Action("pass")]
+    return [Action("rally_one", f.id) for f in rally.rally_one_candidates(state, side)] + \
+        [Action("pass")]
+
+
+def active_actions(state: DbgState, fighter: Fighter, objective: Objective) -> list[Action]:
+    """What the fighter being activated may still do: move once, shoot once, end (DBG-13)."""
+    actions: list[Action] = []
+    unit = fighter.id
+    if not state.active_moved:
+        enemy = nearest_enemy(state, fighter)
+        if fighter.frenzied and enemy is not None:
+            if movement.charge_point(state, fighter, enemy) is not None:
+                actions.append(Action("charge", unit, {"target": enemy.id}))
+            else:
+                actions += [Action("move", unit, {"x": x, "y": y, "via": via})
+                            for x, y, via in movement.frenzy_options(state, fighter)]
+        else:
+            actions += [Action("charge", unit, {"target": e.id})
+                        for e in reachable(state, fighter)]
+            actions += [Action("move", unit, {"x": x, "y": y, "via": via})
+                        for x, y, via in movement.move_options(state, fighter)]
+            exits = reserved_edges(objective, fighter)
+            actions += [Action("withdraw", unit, {"edge": edge}) for edge in exits
+                        if movement.withdraw_problem(state, fighter, edge, exits) is None]
+    if not state.active_shot and shooting.shooter_problem(state, fighter) is None:
+        actions += [Action("shoot", unit, {"target": e.id})
+                    for e in on_table(state) if e.side != fighter.side
+                    and shooting.target_problem(state, fighter, e.id) is None]
+    if not actions or end_problem(state, fighter) is None:
+        actions.append(Action("end", unit))
+    return actions
+
+
+def reachable(state: DbgState, fighter: Fighter) -> list[Fighter]:
+    """Enemies a charge can reach (DBG-14): none farther than the Mouvement, edge to edge."""
+    around = movement.surroundings(state, fighter)
+    return [e for e in on_table(state) if e.side != fighter.side
+            and gap(fighter.base, e.base) <= fighter.move
+            and movement.charge_point(state, fighter, e, around) is not None]

@@ -1,0 +1,229 @@
+"""Moving, charging and withdrawing (DBG-11, DBG-14 … DBG-16, DBG-31, DBG-38, DBG-59).
+
+A move is one straight line of at most the fighter's Mouvement (DBG-11), checked by a sweep of
+``core.table``: it may not overlap a base (DBG-1), cross impassable terrain or leave the table,
+nor come within an enemy's 2 cm zone of control unless it ends touching that enemy (DBG-15,
+DBG-16). The sweep meets a zone only on a closing path, which is exactly DBG-16's "a fighter that
+starts inside a zone may leave it but not cross it".
+
+**Decision (legal destinations).** Any destination that passes ``path_problem`` is legal, but
+the menu offered to bots and the terminal is finite: the 8 compass headings and the heading of
+the nearest enemy, each at full and at half Mouvement, clipped to the last legal point of that
+line (so 'as far as possible toward X' is one choice), plus one ``charge`` per enemy it can reach
+(DBG-14) and, in an ambush, a withdrawal by a reserved edge (DBG-59).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from polemos.core.morale import EDGE_DIRECTIONS, Act
+from polemos.core.table import EPS, Base, direction_from, sweep
+from polemos.rulesets.de_bello_gallico.geometry import (
+    enemies,
+    forbids,
+    nearest_enemy,
+    other_bases,
+    pos,
+    touching,
+    zoc_gaps,
+)
+from polemos.rulesets.de_bello_gallico.state import DbgState, Fighter
+
+if TYPE_CHECKING:
+    from polemos.core.game import Game
+
+Problem = tuple[str, str] | None
+SLACK = 1e-6
+"""cm: a destination computed by a sweep may fall short of it by float rounding."""
+MIN_MOVE = 0.5
+"""cm: shorter menu moves are dropped (a human may still type one)."""
+_D = math.sqrt(0.5)
+HEADINGS: tuple[tuple[str, tuple[float, float]], ...] = (
+    ("N", (0.0, -1.0)), ("NE", (_D, -_D)), ("E", (1.0, 0.0)), ("SE", (_D, _D)),
+    ("S", (0.0, 1.0)), ("SW", (-_D, _D)), ("W", (-1.0, 0.0)), ("NW", (-_D, -_D)))
+"""North is up: the table's y grows to the south."""
+CHARGE_ANGLES = (0.0, 30.0, -30.0, 60.0, -60.0, 90.0, -90.0)
+"""Where a charge may touch its target, in degrees from the straight approach: a charge blocked
+head-on by a friend may still reach the target's flank."""
+
+
+def ends_in_contact(state: DbgState, fighter: Fighter, x: float, y: float) -> list[Fighter]:
+    """The enemies a base at (x, y) would touch (DBG-1)."""
+    dest = Base(fighter.id, x, y, fighter.base.radius)
+    return [e for e in enemies(state, fighter) if touching(state, dest, e.base)]
+
+
+@dataclass(frozen=True, slots=True)
+class Surroundings:
+    """What a mover's sweeps read, gathered once per menu rather than once per line."""
+
+    bases: list[Base]
+    gaps: dict[str, float]
+
+
+def surroundings(state: DbgState, fighter: Fighter) -> Surroundings:
+    return Surroundings(other_bases(state, fighter), zoc_gaps(state, fighter))
+
+
+def path_problem(state: DbgState, fighter: Fighter, x: float, y: float,
+                 around: Surroundings | None = None) -> Problem:
+    """Why ``fighter`` may not move straight to (x, y), or None."""
+    dx, dy = x - fighter.base.x, y - fighter.base.y
+    distance = math.hypot(dx, dy)
+    if distance < EPS:
+        return "DBG-11", "a move must go somewhere (end the activation to stay put)"
+    if distance > fighter.move + SLACK:
+        return "DBG-11", (f"{fighter.id} moves at most {fighter.move:g} cm; "
+                          f"({x:g}, {y:g}) is {distance:.2f} cm away")
+    contact = ends_in_contact(state, fighter, x, y)
+    if contact and forbids(state, fighter, Act.ENTER_CONTACT):
+        return "DBG-31", f"{fighter.id} is retreating and may not move into contact"
+    around = around or surroundings(state, fighter)
+    gaps = dict(around.gaps)
+    for enemy in contact:
+        gaps[enemy.id] = 0.0
+    ground = state.ground
+    result = sweep([fighter.base], (dx, dy), distance, bases=around.bases,
+                   obstacles=ground.impassable, table=ground.table, stop_gaps=gaps)
+    if result.travelled >= distance - SLACK:
+        return None
+    met = result.meetings[0]
+    if met.kind == "edge":
+        return "DBG-11", f"the move would take {fighter.id} off the {met.id} table edge"
+    if met.kind == "obstacle":
+        kind = ground.feature(met.id).kind
+        return "DBG-11", f"impassable {kind} {met.id!r} is in the way"
+    if gaps.get(met.id, 0.0) > 0.0:
+        return "DBG-15", (f"the move would enter the zone of control of {met.id} "
+                          "without ending in contact with it (DBG-16)")
+    return "DBG-1", f"the move would run into the base of {met.id}"
+
+
+def charge_point(state: DbgState, fighter: Fighter, target: Fighter,
+                 around: Surroundings | None = None) -> tuple[float, float] | None:
+    """DBG-14: the first legal spot touching ``target`` reached in one straight move, or None.
+
+    Spots lie half the contact tolerance off the target's rim, rounded to 0.01 cm, so they
+    touch it (DBG-1) without overlapping.
+    """
+    around = around or surroundings(state, fighter)
+    ux, uy = direction_from(target.base, fighter.base)
+    reach = fighter.base.radius + target.base.radius + state.params.contact / 2
+    for angle in CHARGE_ANGLES:
+        a = math.radians(angle)
+        vx, vy = ux * math.cos(a) - uy * math.sin(a), ux * math.sin(a) + uy * math.cos(a)
+        x, y = round(target.base.x + reach * vx, 2), round(target.base.y + reach * vy, 2)
+        if math.hypot(x - fighter.base.x, y - fighter.base.y) > fighter.move + SLACK:
+            continue
+        if target in ends_in_contact(state, fighter, x, y) and \
+                path_problem(state, fighter, x, y, around) is None:
+            return x, y
+    return None
+
+
+def line_options(state: DbgState, fighter: Fighter, label: str, direction: tuple[float, float],
+                 around: Surroundings, fractions: tuple[float, ...] = (1.0, 0.5)
+                 ) -> list[tuple[float, float, str]]:
+    """Destinations along one heading: as far as legal, up to each fraction of Mouvement.
+
+    A stretch of a legal straight path is legal, so the sweep's stopping point, shortened to
+    whole hundredths of travel, needs no second check. The end point is not rounded: rounding
+    it would bend the line, and ``check`` re-sweeps exactly the line it is given.
+    """
+    ground = state.ground
+    longest = fighter.move * max(fractions)
+    reached = sweep([fighter.base], direction, longest, bases=around.bases,
+                    obstacles=ground.impassable, table=ground.table,
+                    stop_gaps=around.gaps).travelled
+    found: list[tuple[float, float, str]] = []
+    for fraction in fractions:
+        travel = math.floor(min(reached, fighter.move * fraction) * 100) / 100
+        if travel < MIN_MOVE:
+            continue
+        x = fighter.base.x + direction[0] * travel
+        y = fighter.base.y + direction[1] * travel
+        if all((x, y) != (fx, fy) for fx, fy, _ in found):
+            found.append((x, y, f"{label} {travel:g} cm"))
+    return found
+
+
+def move_options(state: DbgState, fighter: Fighter) -> list[tuple[float, float, str]]:
+    """The menu of plain moves (see the module's Decision), without duplicates."""
+    options: list[tuple[float, float, str]] = []
+    around = surroundings(state, fighter)
+    lines = list(HEADINGS)
+    enemy = nearest_enemy(state, fighter)
+    if enemy is not None:
+        lines.append((f"toward {enemy.id}", direction_from(fighter.base, enemy.base)))
+    for label, direction in lines:
+        for x, y, text in line_options(state, fighter, label, direction, around):
+            if all((x, y) != (ox, oy) for ox, oy, _ in options):
+                options.append((x, y, text))
+    return options
+
+
+# --- Frenzy (DBG-38) -----------------------------------------------------------------------
+
+
+def frenzy_problem(state: DbgState, fighter: Fighter, x: float, y: float) -> Problem:
+    """DBG-38: a Frenzied fighter charges its nearest enemy if it can, else moves at it."""
+    enemy = nearest_enemy(state, fighter)
+    if enemy is None:
+        return None
+    point = charge_point(state, fighter, enemy)
+    if point is not None:
+        if enemy in ends_in_contact(state, fighter, x, y):
+            return None
+        return "DBG-38", f"{fighter.id} is Frenzied and must charge {enemy.id}"
+    ux, uy = direction_from(fighter.base, enemy.base)
+    dx, dy = x - fighter.base.x, y - fighter.base.y
+    length = math.hypot(dx, dy)
+    if length < EPS or (dx * ux + dy * uy) / length < math.cos(math.radians(1.0)):
+        return "DBG-38", f"{fighter.id} is Frenzied and must move straight at {enemy.id}"
+    return None
+
+
+def frenzy_options(state: DbgState, fighter: Fighter) -> list[tuple[float, float, str]]:
+    """DBG-38: the one move a Frenzied fighter has when it cannot charge: at the enemy."""
+    enemy = nearest_enemy(state, fighter)
+    if enemy is None:
+        return move_options(state, fighter)
+    return line_options(state, fighter, f"at {enemy.id}",
+                        direction_from(fighter.base, enemy.base), surroundings(state, fighter),
+                        (1.0,))
+
+
+# --- withdrawal (DBG-59) -------------------------------------------------------------------
+
+
+def withdraw_problem(state: DbgState, fighter: Fighter, edge: str, exits: list[str]) -> Problem:
+    """DBG-59: straight off a reserved edge, within Mouvement, on a legal path."""
+    if edge not in exits:
+        return "DBG-59", f"{edge!r} is not a reserved edge (reserved: {', '.join(exits)})"
+    table = state.ground.table
+    base = fighter.base
+    to_rim = {"north": base.y, "south": table.height - base.y, "west": base.x,
+              "east": table.width - base.x}[edge] - base.radius
+    if to_rim > fighter.move + SLACK:
+        return "DBG-59", f"the {edge} edge is {to_rim:.2f} cm away, beyond {fighter.move:g} cm"
+    if to_rim <= SLACK:
+        return None
+    result = sweep([base], EDGE_DIRECTIONS[edge], to_rim, bases=other_bases(state, fighter),
+                   obstacles=state.ground.impassable, table=table,
+                   stop_gaps=zoc_gaps(state, fighter))
+    if result.travelled < to_rim - SLACK:
+        return "DBG-15", f"the way to the {edge} edge is blocked by {result.hit_id}"
+    return None
+
+
+def do_move(state: DbgState, game: Game, fighter: Fighter, x: float, y: float, kind: str,
+            rules: list[str]) -> None:
+    start = pos(fighter)
+    distance = math.dist((fighter.base.x, fighter.base.y), (x, y))
+    fighter.base.x, fighter.base.y = x, y
+    contact = [e.id for e in ends_in_contact(state, fighter, x, y)]
+    game.emit("move", unit=fighter.id, kind=kind, frm=start, to=pos(fighter),
+              cm=round(distance, 2), contact=contact, rules=rules)

@@ -1,0 +1,355 @@
+"""The De Bello Gallico ruleset: the turn sequence (DBG-9) and action dispatch.
+
+Actions (``unit`` is the acting fighter or officer):
+- movement phase: ``activate``; then for the active fighter ``move`` {x, y[, via]},
+  ``charge`` {target}, ``withdraw`` {edge}, ``shoot`` {target}, ``end`` (DBG-11 … DBG-16,
+  DBG-22, DBG-38, DBG-52, DBG-59); ``via`` is only a menu label;
+- melee phase: ``attack`` {target, at: rider|mount} (DBG-18, DBG-50);
+- morale a: ``substitute`` (name an officer, DBG-33), then ``break_test`` (DBG-32);
+- morale b: ``rally`` (an officer's Rally manoeuvre, DBG-34/35) or ``pass``;
+- morale c: ``rally_one`` (DBG-37) or ``pass``.
+Initiative (DBG-10) and the retreat step (DBG-30) need no decision and run by themselves.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from polemos.core.actions import Action
+from polemos.core.board import Area, Board, Piece
+from polemos.core.errors import IllegalAction
+from polemos.core.morale import Morale, MoraleShock
+from polemos.core.ruleset import Result, Ruleset
+from polemos.core.world import INFANTRY, Hit, Outcome, Presence
+from polemos.rulesets.de_bello_gallico import (
+    activation,
+    checks,
+    melee,
+    menu,
+    movement,
+    objectives,
+    rally,
+    shooting,
+    text,
+)
+from polemos.rulesets.de_bello_gallico.geometry import morale_states, on_table
+from polemos.rulesets.de_bello_gallico.initiative import roll_initiative
+from polemos.rulesets.de_bello_gallico.models import DbgScenario
+from polemos.rulesets.de_bello_gallico.morale_rules import (
+    Resolver,
+    break_tests,
+    breaking_sides,
+    may_substitute,
+    retreat_step,
+)
+from polemos.rulesets.de_bello_gallico.state import (
+    OUT,
+    DbgParams,
+    DbgState,
+    Fighter,
+    Ground,
+    new_fighter,
+)
+
+if TYPE_CHECKING:
+    from polemos.core.game import Game
+
+
+class DeBelloGallico(Ruleset):
+    name = "de_bello_gallico"
+    title = "De Bello Gallico"
+    version = "1.0.0"
+    scenario_model = DbgScenario
+    turn_rule = "DBG-9"
+
+    def __init__(self, scenario: DbgScenario) -> None:  # type: ignore[override]
+        super().__init__(scenario)
+        self.scenario: DbgScenario = scenario
+        self.params = DbgParams()
+
+    # -- set-up ----------------------------------------------------------------------------
+    def new_state(self, game: Game) -> DbgState:
+        sc = self.scenario
+        fighters = {f.id: new_fighter(f) for f in sc.fighters}
+        starting = {side: sum(1 for f in fighters.values() if f.side == side)
+                    for side in sc.sides}
+        state = DbgState(Ground.build(sc), self.params, fighters, list(sc.sides), sc.die,
+                         sc.max_turns, starting)
+        self._start_turn(state, game)
+        self._advance(state, game)
+        return state
+
+    def sides(self, state: DbgState) -> list[str]:
+        return list(self.scenario.sides)
+
+    def units(self, state: DbgState) -> dict[str, str]:
+        return {f.id: f.side for f in on_table(state)}
+
+    # -- whose decision --------------------------------------------------------------------
+    def to_act(self, state: DbgState) -> str | None:
+        phase = state.phase
+        if phase == "over":
+            return None
+        if phase in ("move", "melee"):
+            if state.active is not None:
+                return state.fighters[state.active].side
+            return state.alternation.side() if state.alternation else None
+        if phase == "break":
+            return state.break_sides[0]
+        return state.open_sides[0]
+
+    def legal_actions(self, state: DbgState) -> list[Action]:
+        side = self.to_act(state)
+        return [] if side is None else menu.legal_actions(state, side, self.scenario.objective)
+
+    def check(self, state: DbgState, action: Action) -> None:
+        side = self.to_act(state)
+        assert side is not None, "Game.step refuses actions once the game is over"
+        problem = checks.problem(state, side, action, self.scenario.objective)
+        if problem is not None:
+            raise IllegalAction(*problem)
+
+    # -- resolving -------------------------------------------------------------------------
+    def apply(self, state: DbgState, action: Action, game: Game) -> None:
+        resolver = Resolver(state, game)
+        if action.unit is None:
+            self._apply_side(state, action, resolver)
+        else:
+            self._apply_unit(state, state.fighters[action.unit], action, resolver)
+        resolver.run()
+        self._advance(state, game)
+
+    def _apply_unit(self, state: DbgState, fighter: Fighter, action: Action,
+                    resolver: Resolver) -> None:
+        kind, args = action.kind, action.args
+        if kind == "activate":
+            activation.activate(resolver, fighter)
+        elif kind in ("move", "charge", "withdraw"):
+            self._move(resolver, fighter, action)
+        elif kind == "shoot":
+            state.active_shot = True
+            shooting.resolve_shot(resolver, fighter, state.fighters[args["target"]])
+        elif kind == "end":
+            activation.end_activation(resolver, "ended by its player")
+        elif kind == "attack":
+            state.alternation_now().activated(fighter.id)
+            state.done.append(fighter.id)
+            melee.resolve_attack(resolver, fighter, state.fighters[args["target"]],
+                                 args.get("at", "rider"))
+        elif kind == "substitute":
+            state.substitutes.append(fighter.id)
+            resolver.game.emit("substitute", unit=fighter.id, side=fighter.side, rule="DBG-33")
+        elif kind == "rally":
+            rally.rally_manoeuvre(resolver, fighter)
+            state.open_sides.append(state.open_sides.pop(0))
+        else:
+            rally.rally_one(resolver, fighter)
+
+    def _apply_side(self, state: DbgState, action: Action, resolver: Resolver) -> None:
+        if action.kind == "break_test":
+            self._break(resolver)
+            return
+        side = state.open_sides.pop(0)
+        resolver.game.emit("pass", side=side, step=state.phase,
+                           rule="DBG-34" if state.phase == "manoeuvre" else "DBG-37")
+
+    def _move(self, resolver: Resolver, fighter: Fighter, action: Action) -> None:
+        state = resolver.state
+        state.active_moved = True
+        if action.kind == "withdraw":
+            resolver.withdraw(fighter, action["edge"])
+            return
+        if action.kind == "charge":
+            point = movement.charge_point(state, fighter, state.fighters[action["target"]])
+            assert point is not None, "check found the charge's path"
+            movement.do_move(state, resolver.game, fighter, *point, "charge",
+                             ["DBG-14", "DBG-16"])
+            return
+        movement.do_move(state, resolver.game, fighter, float(action["x"]), float(action["y"]),
+                         "move", ["DBG-11"])
+
+    def _break(self, resolver: Resolver) -> None:
+        state = resolver.state
+        side = state.break_sides.pop(0)
+        substitutes, state.substitutes = state.substitutes, []
+        break_tests(resolver, side, substitutes)
+
+    # -- the turn sequence (DBG-9) ---------------------------------------------------------
+    def _start_turn(self, state: DbgState, game: Game) -> None:
+        state.designated = []
+        game.emit("turn", turn=state.turn, rule="DBG-9")
+        roll_initiative(state, game)
+        activation.start_phase(state, "move")
+        game.emit("phase", phase="move", side=state.initiative, turn=state.turn, rule="DBG-11")
+
+    def _advance(self, state: DbgState, game: Game) -> None:
+        """Run every step that needs no decision, until one does or the game ends."""
+        resolver = Resolver(state, game)
+        while not state.over:
+            decided = objectives.at_once(state, self.scenario.objective)
+            if decided is not None:
+                self._finish(state, game, *decided)
+                return
+            if self._needs_decision(state, resolver):
+                return
+
+    def _needs_decision(self, state: DbgState, resolver: Resolver) -> bool:
+        """Take one automatic step; True when a player must decide before the next."""
+        game = resolver.game
+        phase = state.phase
+        if phase in ("move", "melee"):
+            if state.active is not None:
+                why = self._activation_over(state, state.fighters[state.active])
+                if why is None:
+                    return True
+                activation.end_activation(resolver, why)
+            activation.refresh(state)
+            if state.alternation is not None and state.alternation.side() is not None:
+                return True
+            if phase == "move":
+                activation.start_phase(state, "melee")
+                game.emit("phase", phase="melee", side=state.initiative, turn=state.turn,
+                          rule="DBG-18")
+            else:
+                state.phase, state.alternation = "break", None
+                state.break_sides, state.substitutes = breaking_sides(state), []
+                game.emit("phase", phase="morale", side=state.initiative, turn=state.turn,
+                          rule="DBG-32")
+            return False
+        if phase == "break":
+            if not state.break_sides:
+                state.phase, state.open_sides = "manoeuvre", state.others_first(state.initiative)
+                game.emit("phase", phase="manoeuvre", side=state.initiative, turn=state.turn,
+                          rule="DBG-34")
+                return False
+            side = state.break_sides[0]
+            if any(may_substitute(state, f) for f in on_table(state) if f.side == side):
+                return True
+            self._break(resolver)
+            resolver.run()
+            return False
+        if phase == "manoeuvre":
+            if state.open_sides and rally.manoeuvre_candidates(state, state.open_sides[0]):
+                return True
+            if state.open_sides:
+                state.open_sides.pop(0)
+                return False
+            state.phase, state.open_sides = "rally", state.others_first(state.initiative)
+            game.emit("phase", phase="rally", side=state.initiative, turn=state.turn,
+                      rule="DBG-37")
+            return False
+        if state.open_sides:
+            if rally.rally_one_candidates(state, state.open_sides[0]):
+                return True
+            state.open_sides.pop(0)
+            return False
+        self._end_turn(state, resolver)
+        return False
+
+    @staticmethod
+    def _activation_over(state: DbgState, fighter: Fighter) -> str | None:
+        """Why the active fighter's activation ends by itself, or None while it may go on."""
+        if not fighter.in_play:
+            return "it left play"
+        if fighter.retreating:
+            return "it is retreating"
+        if not state.active_moved:
+            return None
+        if state.active_shot or shooting.shooter_problem(state, fighter) is not None:
+            return "it has moved and cannot shoot"
+        if not any(shooting.target_problem(state, fighter, e.id) is None
+                   for e in on_table(state) if e.side != fighter.side):
+            return "it has moved and has no target"
+        return None
+
+    def _end_turn(self, state: DbgState, resolver: Resolver) -> None:
+        retreat_step(resolver)
+        resolver.run()
+        game = resolver.game
+        decided = objectives.at_once(state, self.scenario.objective) or \
+            objectives.end_of_turn(state, self.scenario.objective)
+        if decided is not None:
+            self._finish(state, game, *decided)
+            return
+        state.turn += 1
+        self._start_turn(state, game)
+
+    def _finish(self, state: DbgState, game: Game, winner: str | None, reason: str, rule: str,
+                scores: dict[str, float]) -> None:
+        state.phase, state.alternation, state.active = "over", None, None
+        state.winner, state.reason, state.rule, state.scores = winner, reason, rule, scores
+        game.emit("end", winner=winner, reason=reason, rule=rule, scores=scores, turn=state.turn)
+
+    def result(self, state: DbgState) -> Result | None:
+        if not state.over:
+            return None
+        return Result(state.winner, state.reason, state.rule, dict(state.scores))
+
+    # -- morale shocks from anywhere (polemos_morale_shock) --------------------------------
+    def morale_shock(self, state: DbgState, shock: MoraleShock, game: Game) -> Morale:
+        """Make a fighter test at once at the shock's difficulty (DBG-26: an enemy skill or
+        manoeuvre calls for it), with everything that follows; return its state after."""
+        resolver = Resolver(state, game)
+        game.emit("shock", unit=shock.unit, cause=shock.cause, rule=shock.rule,
+                  difficulty=shock.difficulty, source=shock.source)
+        resolver.shock([MoraleShock(shock.unit, shock.cause, "DBG-26", shock.difficulty,
+                                    shock.source)])
+        resolver.run()
+        self._advance(state, game)
+        return morale_of(state, state.fighters[shock.unit])
+
+    # -- sharing a table with other rulesets (docs/mixing.md) ------------------------------
+    @classmethod
+    def fit_part(cls, raw: dict[str, Any], width_cm: float, height_cm: float, hex_cm: float,
+                 turns: int) -> dict[str, Any]:
+        """MIX-1: the part plays on the mixed scenario's table, for its number of turns."""
+        return {**raw, "table": {"width": width_cm, "height": height_cm}, "max_turns": turns}
+
+    def turn_number(self, state: DbgState) -> int:
+        return state.turn
+
+    def presences(self, state: DbgState) -> list[Presence]:
+        """MIX-3: every fighter on the table is infantry (on foot or horse), at altitude 0."""
+        return [Presence(f.id, self.name, f.side, INFANTRY, f.base.x, f.base.y, f.base.radius)
+                for f in on_table(state)]
+
+    def suffer(self, state: DbgState, unit: str, hit: Hit, game: Game) -> Outcome:
+        """MIX-4, MIX-9: each damage point is a wound (DBG-7), a lethal hit puts out of action,
+        and every morale rule they trigger follows (DBG-26, DBG-48, DBG-49, DBG-32)."""
+        fighter = state.fighters[unit]
+        resolver = Resolver(state, game)
+        cause = f"{hit.cause} ({hit.source})"
+        if hit.lethal:
+            resolver.take_out(fighter, cause, [hit.rule, "DBG-7"])
+        for _ in range(hit.damage if not hit.lethal else 0):
+            if fighter.in_play:
+                resolver.wound(fighter, cause, hit.rule)
+        resolver.run()
+        self._advance(state, game)
+        effect = "out of action" if fighter.status == OUT else \
+            ("wounded" if fighter.wounds else "unhurt")
+        return Outcome(unit, hit.damage, fighter.status == OUT, effect)
+
+    # -- text ------------------------------------------------------------------------------
+    def describe(self, view: DbgState) -> str:
+        return text.describe(view)
+
+    def describe_action(self, action: Action) -> str:
+        return text.describe_action(action)
+
+    def narrate(self, event: dict[str, Any]) -> str | None:
+        return text.narrate(event)
+
+    def board(self, state: DbgState) -> Board:
+        areas = [Area(f.id, list(f.shape.points), text.AREA_KIND[f.kind])
+                 for f in state.ground.features]
+        pieces = [Piece(f.id, f.side, f.base.x, f.base.y, f.base.radius,
+                        labels=text.labels(f), markers=text.markers(state, f))
+                  for f in on_table(state)]
+        table = state.ground.table
+        return Board(table.width, table.height, pieces, areas, caption=text.caption(state))
+
+
+def morale_of(state: DbgState, fighter: Fighter) -> Morale:
+    """The fighter's main morale state (retreating before pinned before frenzied)."""
+    return morale_states(state, fighter)[0]

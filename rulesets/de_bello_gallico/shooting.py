@@ -1,0 +1,85 @@
+"""Shooting (DBG-22 … DBG-24): one shot per activation, die + Tir against a distance difficulty."""
+
+from __future__ import annotations
+
+from polemos.core.morale import Act, characteristic_test
+from polemos.core.table import gap
+from polemos.rulesets.de_bello_gallico.geometry import (
+    behind_cover,
+    forbids,
+    in_difficult_ground,
+    line_of_sight,
+    on_table,
+    pinned,
+    touching,
+)
+from polemos.rulesets.de_bello_gallico.models import ITEMS
+from polemos.rulesets.de_bello_gallico.morale_rules import Resolver
+from polemos.rulesets.de_bello_gallico.state import DbgState, Fighter
+
+Problem = tuple[str, str] | None
+
+
+def missile_range(fighter: Fighter) -> float:
+    """DBG-23: the longest range among its missile weapons (0 without one)."""
+    return max((ITEMS[i].range_cm or 0.0 for i in fighter.items), default=0.0)
+
+
+def shooter_problem(state: DbgState, fighter: Fighter) -> Problem:
+    """Whether this fighter may shoot at all now (DBG-22, DBG-38)."""
+    if fighter.shoot is None or missile_range(fighter) == 0:
+        return "DBG-22", f"{fighter.id} has no Tir or no missile weapon"
+    if forbids(state, fighter, Act.SHOOT):
+        return "DBG-38", f"{fighter.id} is Frenzied and may not shoot"
+    if pinned(state, fighter):
+        return "DBG-22", f"{fighter.id} is in base contact with an enemy (Decision: no shot)"
+    return None
+
+
+def target_problem(state: DbgState, fighter: Fighter, target_id: object) -> Problem:
+    """DBG-22 … DBG-24: an enemy in range and sight, touching no one."""
+    target = state.fighters.get(target_id) if isinstance(target_id, str) else None
+    if target is None or not target.in_play:
+        return "DBG-22", f"no fighter {target_id!r} on the table"
+    if target.side == fighter.side:
+        return "DBG-22", f"{target.id} is a friend"
+    distance = gap(fighter.base, target.base)
+    if distance > missile_range(fighter):
+        return "DBG-23", (f"{target.id} is {distance:.2f} cm away, beyond the "
+                          f"{missile_range(fighter):g} cm range")
+    if any(other.id != target.id and touching(state, target.base, other.base)
+           for other in on_table(state)):
+        return "DBG-22", f"{target.id} is in base contact with a combatant"
+    if not line_of_sight(state.ground, fighter.base, target.base):
+        return "DBG-24", f"{fighter.id} cannot see {target.id}"
+    return None
+
+
+def shot_difficulty(state: DbgState, fighter: Fighter, target: Fighter) -> tuple[int, bool]:
+    """DBG-22: 10 + 1 per full 10 cm; DBG-23: +1 in scrub, marsh or behind a wall.
+
+    Returns the difficulty and whether the cover point applied.
+    """
+    params = state.params
+    distance = gap(fighter.base, target.base)
+    steps = int(max(distance, 0.0) // params.range_step)
+    covered = (in_difficult_ground(state.ground, target.base)
+               or behind_cover(state.ground, fighter.base, target.base))
+    return params.shoot_difficulty + steps + (1 if covered else 0), covered
+
+
+def resolve_shot(resolver: Resolver, fighter: Fighter, target: Fighter) -> None:
+    """One shot; a hit wounds (DBG-7) and the target tests at once (DBG-26)."""
+    state = resolver.state
+    difficulty, covered = shot_difficulty(state, fighter, target)
+    assert fighter.shoot is not None, "shooter_problem is checked first"
+    result = characteristic_test(resolver.game.dice, fighter.shoot, difficulty, sides=state.die,
+                                 purpose=f"{fighter.id} shoots at {target.id}", rule="DBG-22",
+                                 unit=fighter.id)
+    fighter.shot_turn = state.turn
+    rules = ["DBG-22", "DBG-23"] if covered else ["DBG-22"]
+    resolver.game.emit("shot", unit=fighter.id, target=target.id,
+                       cm=round(gap(fighter.base, target.base), 2), difficulty=difficulty,
+                       die=result.die, total=result.total, hit=result.passed, rules=rules)
+    if result.passed:
+        resolver.wound(target, f"shot by {fighter.id}", "DBG-22")
