@@ -1,0 +1,1 @@
+"""Aeronautica Imperialis (2019 edition): hidden manoeuvres, altitude, tailing, fire arcs."""

@@ -1,0 +1,242 @@
+"""The greedy Aeronautica bot: fly where its weapons do the most expected damage (for most
+guns, the enemy in the front arc at short range), avoid stalls, crashes and the map edge, and
+fire where the expected damage is best.
+
+It sees only its view (the enemy's tokens are hidden), so it scores positions against where the
+enemy stands now. Whole moves are enumerated from the template (``movement.plans``), in a frame
+at the origin and then placed, and each end position is scored once per decision. Scores are in
+victory points, so damage dealt, damage risked and objectives weigh against each other.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable
+
+from polemos.core.actions import Action
+from polemos.core.hexgrid import Hex, axial_to_offset, distance, neighbour, turn
+from polemos.rulesets.aeronautica import firing, movement
+from polemos.rulesets.aeronautica.ruleset import AeronauticaImperialis
+from polemos.rulesets.aeronautica.state import (
+    AIRCRAFT,
+    TARGET,
+    AiState,
+    Flight,
+    Model,
+    Setup,
+    Spec,
+)
+
+OFF_MAP = -100.0
+"""Leaving the area by accident loses the whole aircraft (AI-30), worse than any gain."""
+STALL = 8.0
+"""A Stall (AI-39) risks a spin and a crash."""
+CRASH = 20.0
+"""Reaching altitude 0 crashes on 1-2 (AI-40)."""
+EDGE = 3.0
+"""Per hex short of 2 from the edge: next turn may have no way but out."""
+THREAT = 0.5
+"""The enemy moves before it fires: its current arcs only half count."""
+CLOSING = 0.5
+"""Per hex from the nearest goal, so an aircraft with nothing in reach heads for one."""
+Score = Callable[[Hex, int, int, int], float]
+
+
+def greedy_policy(rules: AeronauticaImperialis, view: AiState, side: str, legal: list[Action],
+                  rng: random.Random) -> Action:
+    kind = legal[0].kind
+    setup = rules.setup
+    if kind == "manoeuvre":
+        return _choose(setup, view, legal)
+    if kind == "first":
+        return next((a for a in legal if a["side"] != side), legal[0])
+    if kind == "tail":
+        quarry = {a["target"]: a for a in legal}
+        model = view.models[legal[0].unit]  # type: ignore[index]
+        return quarry[max(quarry, key=lambda t: _volley_value(setup, model, view.models[t]))]
+    if kind in ("throttle", "take_off", "stay", "facing", "fly"):
+        return _move(setup, view, legal)
+    if kind in ("altitude", "land", "drop"):
+        return _altitude(setup, view, legal)
+    return _fire(setup, view, legal)
+
+
+# -- scoring positions ---------------------------------------------------------------------
+def _scorer(setup: Setup, view: AiState, model: Model) -> Score:
+    """Score an end position (hex, facing, altitude, speed) of ``model``.
+
+    What it can shoot depends on hex, facing and altitude; what can shoot it on hex and
+    altitude only (the enemy's facing is fixed); Speed only changes the risks. Each part is
+    memoised on what it depends on, so a whole move search scores few positions.
+    """
+    spec = setup.specs[model.id]
+    enemies = [m for m in view.models.values() if m.in_play and m.side != model.side]
+    shooters = [m for m in enemies if m.kind != TARGET and not m.landed]
+    goals = [m for m in enemies if m.kind == AIRCRAFT and not m.landed] or enemies
+    if any(s.weapon.ground_attack for s in spec.slots):
+        goals = [m for m in enemies if m.altitude == 0] or goals
+    offences: dict[tuple[int, int, int, int], float] = {}
+    dangers: dict[tuple[int, int, int], float] = {}
+
+    def probe(at: Hex, facing: int, alt: int) -> Model:
+        return dataclasses.replace(model, q=at.q, r=at.r, facing=facing, altitude=alt,
+                                   marker="")
+
+    def score(at: Hex, facing: int, alt: int, speed: int) -> float:
+        key = (at.q, at.r, facing, alt)
+        if key not in offences:
+            me = probe(at, facing, alt)
+            offences[key] = max((_volley_value(setup, me, e) for e in enemies), default=0.0)
+            spot = (at.q, at.r, alt)
+            if spot not in dangers:
+                dangers[spot] = sum(firing.expected(setup, e, me)
+                                    for e in shooters) * worth(setup, model)
+            near = min((distance(at, g.hex) for g in goals), default=0)
+            offences[key] -= THREAT * dangers[spot] + CLOSING * near
+        return offences[key] - _risk(setup, spec, at, alt, speed)
+
+    return score
+
+
+def _risk(setup: Setup, spec: Spec, at: Hex, alt: int, speed: int) -> float:
+    """Stalls (AI-39), crashes (AI-40), breaking up (AI-31) and the edge (AI-30)."""
+    risk = 0.0
+    if speed < spec.min_speed or alt > spec.max_altitude:
+        risk += STALL
+    if alt <= 0:
+        risk += CRASH
+    if speed > spec.max_speed:
+        risk += STALL / 2
+    col, row = axial_to_offset(at)
+    margin = min(col, row, setup.cloth.width - 1 - col, setup.cloth.height - 1 - row)
+    return risk + max(0, 2 - margin) * EDGE
+
+
+def worth(setup: Setup, model: Model) -> float:
+    """VP per Structure point: the model's cost (AI-69) or a ground target's VP (AI-70)."""
+    spec = setup.specs[model.id]
+    return setup.objectives.get(model.id, spec.cost) / spec.structure
+
+
+def _volley_value(setup: Setup, firer: Model, target: Model) -> float:
+    """Expected VP of ``firer``'s weapons on ``target``, more when it could finish it."""
+    total = firing.expected(setup, firer, target)
+    return total * worth(setup, target) * (1.5 if total >= target.structure else 1.0)
+
+
+# -- choosing a token ----------------------------------------------------------------------
+def _choose(setup: Setup, view: AiState, legal: list[Action]) -> Action:
+    unit = legal[0].unit
+    model, spec = view.models[unit], setup.specs[unit]  # type: ignore[index]
+    score = _scorer(setup, view, model)
+    low, high = movement.speed_range(spec, model.speed)
+    return max((a for a in legal if a.unit == unit),
+               key=lambda a: max(_token_value(setup, model, a["number"], speed, score)
+                                 for speed in range(low, high + 1)))
+
+
+def _token_value(setup: Setup, model: Model, number: int, speed: int, score: Score) -> float:
+    """The best end of a move flying ``number`` at ``speed``, less a short move's Stall
+    (AI-35)."""
+    trial = dataclasses.replace(model, speed=speed)
+    found, _ = _best_plan(setup, trial, Flight(model.id, number, hexes_left=speed), score, 0)
+    return found - (STALL if speed < setup.templates[number].needed else 0.0)
+
+
+def _best_plan(setup: Setup, model: Model, flight: Flight, score: Score, point: int
+               ) -> tuple[float, tuple[int, int] | None]:
+    """The best finish of a move from turn point ``point``, and its first step.
+
+    Plans end at the current altitude; the altitude step is chosen when it comes.
+    """
+    template = setup.templates[flight.number]
+    origin, facing = model.hex, model.facing
+    best, step = OFF_MAP * 2, None
+    for steps, corners, end, end_facing in movement.plans(template, point, flight.hexes_left):
+        if not all(setup.cloth.contains(movement.place(origin, facing, c)) for c in corners):
+            value = OFF_MAP
+        else:
+            value = score(movement.place(origin, facing, end), turn(facing, end_facing),
+                          model.altitude, model.speed)
+        if value > best:
+            best, step = value, steps[0] if steps else None
+    return best, step
+
+
+def _speed_after(speed: int, change: int, flight: Flight) -> int:
+    if change > 0 and not flight.takeoff:
+        return speed - 1
+    return speed + 1 if change < 0 else speed
+
+
+# -- moving --------------------------------------------------------------------------------
+def _move(setup: Setup, view: AiState, legal: list[Action]) -> Action:
+    unit = legal[0].unit
+    model = view.models[unit]  # type: ignore[index]
+    if legal[0].kind in ("take_off", "stay"):
+        return legal[0]
+    score = _scorer(setup, view, model)
+    flight = view.flight
+    if flight is None:
+        number = view.orders.orders[model.side][model.id]
+        return max((a for a in legal if a.unit == unit),
+                   key=lambda a: _token_value(setup, model, number, a["speed"], score))
+    _, step = _best_plan(setup, model, flight, score, point=flight.point)
+    if step is not None:
+        n, k = step
+        wanted = Action("facing", unit, {"turn": k}) if flight.stage == "facing" else \
+            Action("fly", unit, {"hexes": n, "turn": k})
+        if wanted in legal:
+            return wanted
+    return legal[0]
+
+
+def _altitude(setup: Setup, view: AiState, legal: list[Action]) -> Action:
+    kinds = {a.kind: a for a in legal}
+    if "drop" in kinds:
+        return max((a for a in legal if a.kind == "drop"), key=lambda a: a["points"])
+    if "land" in kinds:
+        return kinds["land"]
+    unit = legal[0].unit
+    model, flight = view.models[unit], view.flight  # type: ignore[index]
+    assert flight is not None
+    score = _scorer(setup, view, model)
+    return max((a for a in legal if a.kind == "altitude"),
+               key=lambda a: score(model.hex, model.facing, model.altitude + a["change"],
+                                   _speed_after(model.speed, a["change"], flight)))
+
+
+# -- firing --------------------------------------------------------------------------------
+def _fire(setup: Setup, view: AiState, legal: list[Action]) -> Action:
+    unit = legal[0].unit
+    firer = view.models[unit]  # type: ignore[index]
+
+    def shot_value(action: Action) -> float:
+        slot = firing.slot_of(setup, unit, action["weapon"])  # type: ignore[arg-type]
+        target = view.models[action["target"]]
+        gain = firing.expected(setup, firer, target, (slot,))  # type: ignore[arg-type]
+        return gain * worth(setup, target)
+
+    jinks = [a for a in legal if a.kind == "jink" and a.unit == unit]
+    if jinks:
+        moved = {a: _best_from(setup, view, _shifted(firer, a["dir"])) for a in jinks}
+        best_jink = max(jinks, key=lambda a: moved[a])
+        if moved[best_jink] > _best_from(setup, view, firer):
+            return best_jink
+    shots = [a for a in legal if a.kind == "fire" and a.unit == unit]
+    if shots:
+        best = max(shots, key=shot_value)
+        if shot_value(best) > 0:
+            return best
+    return next(a for a in legal if a.kind == "done" and a.unit == unit)
+
+
+def _shifted(model: Model, direction: int) -> Model:
+    to = neighbour(model.hex, direction)
+    return dataclasses.replace(model, q=to.q, r=to.r)
+
+
+def _best_from(setup: Setup, view: AiState, firer: Model) -> float:
+    return max((_volley_value(setup, firer, e) for e in view.models.values()
+                if e.in_play and e.side != firer.side), default=0.0)

@@ -1,0 +1,24 @@
+"""Aeronautica Imperialis (2019 edition): rules AI-1 … AI-77 and AI-M1 … AI-M8."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from polemos.core.hookspecs import hookimpl
+from polemos.core.ruleset import Ruleset
+from polemos.rulesets.aeronautica.bots import greedy_policy
+from polemos.rulesets.aeronautica.ruleset import AeronauticaImperialis
+
+__version__ = AeronauticaImperialis.version
+
+
+@hookimpl
+def polemos_rulesets() -> list[type[Ruleset]]:
+    return [AeronauticaImperialis]
+
+
+@hookimpl
+def polemos_bot_policy(ruleset: str, kind: str) -> Any:
+    if ruleset == AeronauticaImperialis.name and kind == "greedy":
+        return greedy_policy
+    return None
