@@ -65,9 +65,14 @@ class Alternation:
         return [] if side is None else list(self.remaining[side])
 
     def activated(self, unit: str) -> None:
-        """``unit`` of the side to act has acted: hand over to the next side with units left."""
+        """``unit`` of the side to act has acted: hand over to the next side with units left.
+
+        The unit may already be gone (withdrawn because it left play during its activation);
+        the turn still passes.
+        """
         side = self.order[self.turn]
-        self.remaining[side].remove(unit)
+        if unit in self.remaining[side]:
+            self.remaining[side].remove(unit)
         self.turn = (self.turn + 1) % len(self.order)
         self._skip_empty()
 

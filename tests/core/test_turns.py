@@ -33,6 +33,13 @@ def test_alternation_skips_a_side_with_no_units_and_withdraws():
     assert alt.side() is None
 
 
+def test_a_unit_lost_during_its_own_activation_still_passes_the_turn():
+    alt = Alternation.start("a", {"a": ["a1", "a2"], "b": ["b1"]})
+    alt.withdraw("a1")  # shot down by a tail gunner while it fired
+    alt.activated("a1")
+    assert alt.side() == "b"
+
+
 def test_sealed_orders_hide_until_all_committed():
     orders = SealedOrders(["a", "b"])
     assert orders.pending() == "a"
