@@ -7,6 +7,7 @@ from typing import Any
 import pluggy
 import pytest
 
+from polemos.core.errors import IllegalAction
 from polemos.core.game import Game
 from polemos.core.plugins import make_plugin_manager
 from polemos.core.scenario import validate_scenario
@@ -28,3 +29,18 @@ def new_game(raw: dict[str, Any], dice: list[int] | None = None, seed: int = 0,
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--regen-golden", action="store_true",
                      help="rewrite the golden playthroughs in tests/golden/ (review the diff)")
+
+
+def refused(game: Game, action: Any, rule: str, side: str | None = None) -> IllegalAction:
+    """Assert ``action`` is refused citing ``rule`` and leaves the game exactly as it was."""
+    before = game.snapshot(), len(game.events), len(game.actions)
+    with pytest.raises(IllegalAction) as error:
+        game.step(action, side)
+    assert error.value.rule == rule, error.value
+    assert (game.snapshot(), len(game.events), len(game.actions)) == before
+    return error.value
+
+
+def events(game: Game, kind: str) -> list[dict[str, Any]]:
+    """The game's events of type ``kind``, in order."""
+    return [event for event in game.events if event["type"] == kind]

@@ -11,6 +11,7 @@ from polemos.core.errors import ScenarioError
 from polemos.core.scenario import load_scenario, validate_scenario
 from polemos.plugins.pcv_house_rules import PcvHouseRules, apply_house_rules
 from polemos.rulesets.petit_cirque.state import PcvParams
+from tests.conftest import refused
 from tests.rulesets.petit_cirque.helpers import (
     cruise,
     events,
@@ -20,7 +21,6 @@ from tests.rulesets.petit_cirque.helpers import (
     loop,
     plane,
     plugin_manager,
-    refused,
     scenario,
     speed,
     step,

@@ -11,7 +11,7 @@ from polemos.core.actions import Action
 from polemos.core.game import Game
 from polemos.rulesets.de_bello_gallico.morale_rules import Resolver
 from polemos.rulesets.de_bello_gallico.state import DbgState, Fighter
-from tests.conftest import new_game
+from tests.conftest import new_game, refused
 
 RED_FIRST = [9, 1]
 """Initiative dice of turn 1: red 9, blue 1 (with no officer on either side red wins)."""
@@ -67,3 +67,8 @@ def to_phase(game: Game, phase: str, open_sides: list[str] | None = None) -> Non
 
 def act(kind: str, unit: str | None = None, **args: Any) -> Action:
     return Action(kind, unit, args)
+
+
+def refused_reason(game: Any, action: Any, rule: str) -> str:
+    """Why ``action`` is refused (asserting ``rule`` and that nothing changed)."""
+    return refused(game, action, rule).reason

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from polemos.core.errors import IllegalAction
 from polemos.rulesets.de_bello_gallico.melee import modifiers
+from tests.conftest import refused
 from tests.rulesets.de_bello_gallico.helpers import (
     RED_FIRST,
     act,
@@ -16,15 +16,6 @@ from tests.rulesets.de_bello_gallico.helpers import (
     start,
     state,
 )
-
-
-def refused(game, action, rule: str) -> str:
-    before = game.snapshot()
-    with pytest.raises(IllegalAction) as error:
-        game.step(action)
-    assert error.value.rule == rule, error.value
-    assert game.snapshot() == before
-    return error.value.reason
 
 
 def in_contact(pm, dice: list[int], red: dict | None = None, blue: dict | None = None,

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from polemos.core.errors import IllegalAction
 from polemos.core.morale import Morale, MoraleShock
 from polemos.rulesets.de_bello_gallico.melee import modifiers
 from polemos.rulesets.de_bello_gallico.morale_rules import losses, retreat_step
 from polemos.rulesets.de_bello_gallico.state import DbgParams
+from tests.conftest import refused
 from tests.rulesets.de_bello_gallico.helpers import (
     RED_FIRST,
     act,
@@ -274,14 +274,6 @@ def broken_red(pm, dice: list[int], officer: dict | None = None):
         game.step(act("activate", unit))
         game.step(act("end", unit))
     return game
-
-
-def refused(game, action, rule: str) -> None:
-    before = game.snapshot()
-    with pytest.raises(IllegalAction) as error:
-        game.step(action)
-    assert error.value.rule == rule, error.value
-    assert game.snapshot() == before
 
 
 def test_break_point_every_fighter_tests(pm) -> None:

@@ -7,27 +7,19 @@ import math
 
 import pytest
 
-from polemos.core.errors import IllegalAction
 from polemos.rulesets.de_bello_gallico.geometry import pinned, zoc_gaps
+from tests.conftest import refused
 from tests.rulesets.de_bello_gallico.helpers import (
     RED_FIRST,
     act,
     events,
     f,
     fighter,
+    refused_reason,
     scenario,
     start,
     state,
 )
-
-
-def refused(game, action, rule: str) -> str:
-    before = game.snapshot()
-    with pytest.raises(IllegalAction) as error:
-        game.step(action)
-    assert error.value.rule == rule, error.value
-    assert game.snapshot() == before
-    return error.value.reason
 
 
 def duel_ground(*blues: dict, red: dict | None = None, terrain=None) -> dict:
@@ -60,7 +52,7 @@ def test_a_move_is_straight_and_at_most_the_mouvement(pm) -> None:
     [move] = events(game, "move")
     assert (move["to"], move["cm"]) == ([16, 18], 10.0)
     game = active(pm, duel_ground(fighter("b1", "blue", 50, 50)))
-    assert "at most 10 cm" in refused(game, act("move", "r1", x=16.01, y=18), "DBG-11")
+    assert "at most 10 cm" in refused_reason(game, act("move", "r1", x=16.01, y=18), "DBG-11")
 
 
 def test_moves_stay_on_the_table_off_impassable_ground_and_off_other_bases(pm) -> None:
@@ -68,20 +60,20 @@ def test_moves_stay_on_the_table_off_impassable_ground_and_off_other_bases(pm) -
     river = [{"id": "river", "kind": "river", "rect": [0, 14, 60, 20]}]
     game = active(pm, duel_ground(fighter("b1", "blue", 50, 50),
                                   red={}, terrain=river) | {})
-    assert "impassable river" in refused(game, act("move", "r1", x=10, y=18), "DBG-11")
-    assert "table edge" in refused(game, act("move", "r1", x=10, y=0.5), "DBG-11")
+    assert "impassable river" in refused_reason(game, act("move", "r1", x=10, y=18), "DBG-11")
+    assert "table edge" in refused_reason(game, act("move", "r1", x=10, y=0.5), "DBG-11")
     game.step(act("move", "r1", x=10, y=13))
     raw = scenario(fighter("r1", "red", 10, 10), fighter("r2", "red", 14, 10),
                    fighter("b1", "blue", 50, 50))
     game = active(pm, raw)
-    assert "run into the base of r2" in refused(game, act("move", "r1", x=17, y=10), "DBG-1")
+    assert "run into the base of r2" in refused_reason(game, act("move", "r1", x=17, y=10), "DBG-1")
     game.step(act("move", "r1", x=12, y=10))
 
 
 def test_a_move_through_an_enemy_zone_of_control_is_refused(pm) -> None:
     """DBG-15 (bad input): enemies may not move through a 2 cm zone of control."""
     game = active(pm, duel_ground(fighter("b1", "blue", 20, 10)))
-    reason = refused(game, act("move", "r1", x=19, y=13), "DBG-15")
+    reason = refused_reason(game, act("move", "r1", x=19, y=13), "DBG-15")
     assert "zone of control of b1" in reason
     game.step(act("move", "r1", x=19, y=14.01))  # gap 2.12 cm: just outside the zone
 
@@ -163,7 +155,7 @@ def test_a_retreating_fighter_moving_into_contact_is_refused(pm) -> None:
     """DBG-31 (bad input): a retreating combatant may never move into contact."""
     game = start(duel_ground(fighter("b1", "blue", 19, 10)), RED_FIRST, pm)
     f(game, "r1").retreating = True
-    reason = refused(game, act("charge", "r1", target="b1"), "DBG-31")
+    reason = refused_reason(game, act("charge", "r1", target="b1"), "DBG-31")
     assert "retreating" in reason
     refused(game, act("move", "r1", x=16.95, y=10), "DBG-31")
     refused(game, act("move", "r1", x=12, y=10), "DBG-11")
@@ -240,5 +232,5 @@ def test_withdrawal_beyond_reach_is_refused(pm) -> None:
                               "exits": ["east"]})
     game = start(raw, [1, 9], pm)
     game.step(act("activate", "b1"))
-    assert "beyond" in refused(game, act("withdraw", "b1", edge="east"), "DBG-59")
+    assert "beyond" in refused_reason(game, act("withdraw", "b1", edge="east"), "DBG-59")
 

@@ -4,28 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from polemos.core.errors import IllegalAction
 from polemos.rulesets.de_bello_gallico.rally import rally_targets, reach
+from tests.conftest import refused
 from tests.rulesets.de_bello_gallico.helpers import (
     RED_FIRST,
     act,
     events,
     f,
     fighter,
+    refused_reason,
     scenario,
     start,
     state,
     to_phase,
 )
-
-
-def refused(game, action, rule: str) -> str:
-    before = game.snapshot()
-    with pytest.raises(IllegalAction) as error:
-        game.step(action)
-    assert error.value.rule == rule, error.value
-    assert game.snapshot() == before
-    return error.value.reason
 
 
 def routed(pm, dice: list[int], officer: dict | None = None, extra=()):
@@ -107,7 +99,7 @@ def test_a_rally_with_no_officer_within_ten_cm_is_refused(pm) -> None:
     """DBG-37 (bad input): no non-retreating officer within 10 cm of the fighter."""
     game = routed(pm, [])
     to_phase(game, "rally")
-    reason = refused(game, act("rally_one", "r3"), "DBG-37")
+    reason = refused_reason(game, act("rally_one", "r3"), "DBG-37")
     assert "no non-retreating officer" in reason
     f(game, "ro").retreating = True
     refused(game, act("rally_one", "r1"), "DBG-37")

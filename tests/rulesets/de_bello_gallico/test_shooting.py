@@ -4,25 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from polemos.core.errors import IllegalAction
+from tests.conftest import refused
 from tests.rulesets.de_bello_gallico.helpers import (
     RED_FIRST,
     act,
     events,
     f,
     fighter,
+    refused_reason,
     scenario,
     start,
 )
-
-
-def refused(game, action, rule: str) -> str:
-    before = game.snapshot()
-    with pytest.raises(IllegalAction) as error:
-        game.step(action)
-    assert error.value.rule == rule, error.value
-    assert game.snapshot() == before
-    return error.value.reason
 
 
 def range_game(pm, y: float, dice: list[int], troop: str = "skirmisher", terrain=None,
@@ -69,7 +61,7 @@ def test_missile_ranges(pm, item: str, limit: float) -> None:
     game = range_game(pm, 12 + limit, [1], shooter={"items": [item]})
     game.step(act("shoot", "r1", target="b1"))
     game = range_game(pm, 12.01 + limit, [], shooter={"items": [item]})
-    assert "beyond" in refused(game, act("shoot", "r1", target="b1"), "DBG-23")
+    assert "beyond" in refused_reason(game, act("shoot", "r1", target="b1"), "DBG-23")
 
 
 def test_cover_adds_one(pm) -> None:
@@ -92,7 +84,7 @@ def test_a_building_blocks_the_line_of_sight(pm) -> None:
     """DBG-24: the line between base centres may not cross blocking terrain."""
     farm = [{"id": "farm", "kind": "building", "rect": [8, 15, 12, 18]}]
     game = range_game(pm, 24, [], terrain=farm)
-    assert "cannot see" in refused(game, act("shoot", "r1", target="b1"), "DBG-24")
+    assert "cannot see" in refused_reason(game, act("shoot", "r1", target="b1"), "DBG-24")
     assert "shoot" not in {a.kind for a in game.legal_actions()}
 
 
@@ -102,7 +94,7 @@ def test_no_shot_at_a_target_in_base_contact(pm) -> None:
                    fighter("r2", "red", 12, 24), fighter("b1", "blue", 10, 24))
     game = start(raw, RED_FIRST, pm)
     game.step(act("activate", "r1"))
-    assert "base contact" in refused(game, act("shoot", "r1", target="b1"), "DBG-22")
+    assert "base contact" in refused_reason(game, act("shoot", "r1", target="b1"), "DBG-22")
 
 
 def test_one_shot_and_only_with_tir_and_a_missile(pm) -> None:
@@ -111,7 +103,7 @@ def test_one_shot_and_only_with_tir_and_a_missile(pm) -> None:
     game.step(act("shoot", "r1", target="b1"))
     refused(game, act("shoot", "r1", target="b1"), "DBG-22")
     game = range_game(pm, 24, [], troop="cavalry")
-    assert "no Tir" in refused(game, act("shoot", "r1", target="b1"), "DBG-22")
+    assert "no Tir" in refused_reason(game, act("shoot", "r1", target="b1"), "DBG-22")
     refused(range_game(pm, 24, []), act("shoot", "r1", target="r9"), "DBG-22")
 
 

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from polemos.core.errors import IllegalAction
+from tests.conftest import refused
 from tests.rulesets.de_bello_gallico.helpers import (
     RED_FIRST,
     act,
@@ -21,15 +19,6 @@ from tests.rulesets.de_bello_gallico.helpers import (
 def four(**red1: object) -> dict:
     return scenario(fighter("r1", "red", 10, 10, **red1), fighter("r2", "red", 14, 10),
                     fighter("b1", "blue", 10, 50), fighter("b2", "blue", 14, 50))
-
-
-def refused(game, action, rule: str) -> IllegalAction:
-    before = game.snapshot()
-    with pytest.raises(IllegalAction) as error:
-        game.step(action)
-    assert error.value.rule == rule
-    assert game.snapshot() == before
-    return error.value
 
 
 def test_chiefs_roll_initiative_with_their_discipline(pm) -> None:

@@ -7,10 +7,8 @@ from functools import cache
 from typing import Any
 
 import pluggy
-import pytest
 
 from polemos.core.actions import Action
-from polemos.core.errors import IllegalAction
 from polemos.core.game import Game
 from polemos.core.hexgrid import axial_to_offset
 from polemos.core.plugins import make_plugin_manager
@@ -95,18 +93,6 @@ def hold_all(g: Game) -> None:
     while not g.state.over and g.state.phase == "fire" and g.state.turn.side == side:
         hold(g, next(p.id for p in g.state.planes.values()
                      if p.side == side and p.in_play and p.id not in g.state.done))
-
-
-def refused(g: Game, action: Action, rule: str, side: str | None = None) -> IllegalAction:
-    """Assert ``action`` is refused citing ``rule`` and leaves the game exactly as it was."""
-    before = g.snapshot()
-    n_events = len(g.events)
-    with pytest.raises(IllegalAction) as error:
-        g.step(action, side)
-    assert error.value.rule == rule, error.value.reason
-    assert g.snapshot() == before
-    assert len(g.events) == n_events
-    return error.value
 
 
 def events(g: Game, kind: str) -> list[dict[str, Any]]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from polemos.core.actions import Action
+from tests.conftest import refused
 from tests.rulesets.petit_cirque.helpers import (
     cruise,
     events,
@@ -16,7 +17,6 @@ from tests.rulesets.petit_cirque.helpers import (
     game,
     hold,
     plane,
-    refused,
     scenario,
     step,
     where,

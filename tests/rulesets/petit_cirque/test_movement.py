@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from polemos.core.actions import Action
+from tests.conftest import refused
 from tests.rulesets.petit_cirque.helpers import (
     LEVEL,
     cruise,
@@ -11,7 +12,6 @@ from tests.rulesets.petit_cirque.helpers import (
     hold_all,
     loop,
     plane,
-    refused,
     scenario,
     speed,
     step,

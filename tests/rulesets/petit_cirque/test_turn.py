@@ -6,6 +6,7 @@ import pytest
 
 from polemos.core.actions import Action
 from polemos.core.hexgrid import FACING_NAMES
+from tests.conftest import refused
 from tests.rulesets.petit_cirque.helpers import (
     LEVEL,
     cruise,
@@ -15,7 +16,6 @@ from tests.rulesets.petit_cirque.helpers import (
     hold,
     hold_all,
     plane,
-    refused,
     scenario,
     speed,
     step,
