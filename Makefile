@@ -3,7 +3,7 @@
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-DEMO ?= scenarios/petit-cirque/dogfight-6v6.yaml
+DEMO ?= scenarios/mixed/bridge-showcase.yaml
 
 .PHONY: demo test bench lint clean
 
@@ -16,7 +16,8 @@ $(VENV)/.installed: $(BIN)/python pyproject.toml setup.py
 	touch $@
 
 demo: $(VENV)/.installed
-	$(BIN)/polemos play $(DEMO) --seed 7
+	$(BIN)/polemos play $(DEMO) --seed 7 --html replay.html
+	@echo "The game step by step: open replay.html in a browser."
 
 test: $(VENV)/.installed
 	$(BIN)/ruff check .

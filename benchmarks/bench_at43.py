@@ -21,15 +21,18 @@ from polemos.core.game import Game
 from polemos.core.players import bot_rng, make_bot
 from polemos.core.plugins import make_plugin_manager
 from polemos.core.scenario import load_scenario, validate_scenario
+from polemos.core.world import World
 
 OFF = 30.0
 
 
 class _Sink:
-    """The least a ruleset needs from a game: seeded dice and an ``emit`` that keeps nothing."""
+    """The least a ruleset needs from a game: seeded dice, an ``emit`` that keeps nothing, and
+    an empty world (no other ruleset on the table, MIX-8)."""
 
     def __init__(self, seed: int) -> None:
         self.dice = Dice(seed)
+        self.world = World()
 
     def emit(self, type_: str, **data: object) -> None:
         return None

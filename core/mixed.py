@@ -180,6 +180,13 @@ class Mixed(Ruleset):
                     f"{self.scenario.sides}")])
         state = MixedState(parts)
         self.world.bind(self.parts, state.parts)
+        owners: dict[str, str] = {}
+        for presence in self.world.presences():
+            if presence.unit in owners:
+                raise ScenarioError(game.loaded.source, [(
+                    f"parts.{presence.ruleset}", f"unit id {presence.unit!r} is also used in "
+                    f"parts.{owners[presence.unit]}: ids must be unique across the table")])
+            owners[presence.unit] = presence.ruleset
         first = self.scenario.order[0]
         state.started_at = self.parts[first].turn_number(parts[first])
         game.emit("mixed_turn", turn=1, part=first, rule=RULE_TURN)
@@ -327,7 +334,8 @@ class Mixed(Ruleset):
             part_board = rules.board(state.parts[name])
             if part_board is not None:
                 board.pieces += part_board.pieces
-                board.areas += part_board.areas
+                board.areas += [Area(f"{name}:{area.id}", area.points, area.kind)
+                                for area in part_board.areas]
         if self.scenario.objective is not None:
             board.areas.append(Area("objective", list(self.scenario.objective.area), "zone"))
         name = self.scenario.order[state.slot]

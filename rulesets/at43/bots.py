@@ -6,7 +6,9 @@ otherwise it rushes to the spot from which next round's best ram is worth most, 
 rams the enemy could make on it. It always pushes (a push can only hurt the target), gives the
 remainder of the damage to the target closest to destruction and the remainder of the backlash to
 the attacker with the most Frame left, and throws in the order offered. Infantry keep away from
-enemy AFVs.
+enemy AFVs. A rush is worth a third of a kill for each enemy model it runs over (AT-8's 5+),
+another ruleset's infantry included (MIX-8); with no enemy AFV left, an AFV closes on the
+nearest enemy model.
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ import random
 
 from polemos.core.actions import Action
 from polemos.core.table import Base, gap, passed_over, sweep
+from polemos.core.world import INFANTRY
 from polemos.rulesets.at43.geometry import afv_bases, heading_vector, obstacles, trooper_bases
 from polemos.rulesets.at43.impacts import band, impact_count, size_bonus
+from polemos.rulesets.at43.mixing import base_of, foreign_bases, foreign_ground
 from polemos.rulesets.at43.ram import RamPlan, plan_ram, ram_options
 from polemos.rulesets.at43.resolution import chance
 from polemos.rulesets.at43.ruleset import At43
@@ -25,6 +29,8 @@ from polemos.rulesets.at43.state import At43Params, At43State, Vehicle
 THREAT_WEIGHT = 0.5
 FRIENDLY_FIRE = 1.0
 """Cost of running over one friendly model, in expected damage points."""
+PREY = 1.0 / 3.0
+"""Worth of running over one enemy model: the chance of AT-8's 5+."""
 
 
 def ram_value(attacker: Vehicle, target: Vehicle, band_: str, in_contact: bool = True) -> float:
@@ -54,7 +60,7 @@ def greedy_policy(rules: At43, view: At43State, side: str, legal: list[Action],
     if kinds <= {"join", "strike"}:
         return _best_join(rules, view, legal)
     if kinds <= {"move", "ram"}:
-        return _best_move_or_ram(rules.params, view, legal)
+        return _best_move_or_ram(rules, view, legal)
     if kinds & {"march"} and not kinds & {"declare"}:
         return _safest_march(view, side, legal)
     return _best_declaration(rules.params, view, side, legal)
@@ -88,7 +94,8 @@ def _ram_worth(params: At43Params, view: At43State, action: Action) -> float:
                      band(distance, attacker.move, params.rush_bonus) or "charge")
 
 
-def _best_move_or_ram(params: At43Params, view: At43State, legal: list[Action]) -> Action:
+def _best_move_or_ram(rules: At43, view: At43State, legal: list[Action]) -> Action:
+    params = rules.params
     rams = [a for a in legal if a.kind == "ram"]
     if rams:
         best = max(rams, key=lambda a: _ram_worth(params, view, a))
@@ -96,34 +103,56 @@ def _best_move_or_ram(params: At43Params, view: At43State, legal: list[Action]) 
             return best
     moves = [a for a in legal if a.kind == "move"]
     vehicle = view.vehicles[moves[0].unit]  # type: ignore[index]
+    models = _models(rules, view)
+    prey = [b for side, b in models if side != vehicle.side]
+    friends = [b for side, b in models if side == vehicle.side]
+    barring = foreign_bases(rules.world)
 
     def worth(action: Action) -> float:
-        spot, run_over = _end_of_move(view, vehicle, action)
-        return _spot_value(params, view, vehicle, spot) - FRIENDLY_FIRE * run_over
+        spot, friendly, enemy = _end_of_move(view, vehicle, action, friends, prey, barring)
+        return (_spot_value(params, view, vehicle, spot, prey) - FRIENDLY_FIRE * friendly
+                + PREY * enemy)
 
     return max(moves, key=worth)
 
 
-def _end_of_move(view: At43State, vehicle: Vehicle, action: Action) -> tuple[Base, int]:
-    """Where a move ends, and how many friendly models a rush would run over on the way."""
+def _models(rules: At43, view: At43State) -> list[tuple[str, Base]]:
+    """Every model an AFV may run over, with its side: AT's own and other rulesets' (MIX-8)."""
+    found = [(t.side, t.base) for t in view.troopers.values() if t.alive]
+    return found + [(p.side, base_of(p)) for p in foreign_ground(rules.world)
+                    if p.kind == INFANTRY]
+
+
+def _end_of_move(view: At43State, vehicle: Vehicle, action: Action, friends: list[Base],
+                 prey: list[Base], barring: list[Base]) -> tuple[Base, int, int]:
+    """Where a move ends, and how many friendly and enemy models a rush would run over on the
+    way (a normal move is barred by models and other rulesets' ground units, ``barring``)."""
     direction = heading_vector(float(action["heading"]))
     rush = vehicle.mode == "rush"
-    blockers = afv_bases(view, [vehicle.id]) + ([] if rush else trooper_bases(view))
+    blockers = afv_bases(view, [vehicle.id])
+    if not rush:
+        blockers += trooper_bases(view) + barring
     result = sweep([vehicle.base], direction, float(action["distance"]), bases=blockers,
                    obstacles=obstacles(view), table=view.table)
-    friends = [t.base for t in view.troopers.values() if t.alive and t.side == vehicle.side]
-    run_over = len(passed_over(vehicle.base, direction, result.travelled, friends)) if rush else 0
-    return Base(vehicle.id, vehicle.base.x + direction[0] * result.travelled,
-                vehicle.base.y + direction[1] * result.travelled, vehicle.base.radius), run_over
+    spot = Base(vehicle.id, vehicle.base.x + direction[0] * result.travelled,
+                vehicle.base.y + direction[1] * result.travelled, vehicle.base.radius)
+    if not rush:
+        return spot, 0, 0
+    return (spot, len(passed_over(vehicle.base, direction, result.travelled, friends)),
+            len(passed_over(vehicle.base, direction, result.travelled, prey)))
 
 
-def _spot_value(params: At43Params, view: At43State, vehicle: Vehicle, spot: Base) -> float:
-    """Best ram next round from ``spot`` minus the enemy's rams on it."""
+def _spot_value(params: At43Params, view: At43State, vehicle: Vehicle, spot: Base,
+                prey: list[Base]) -> float:
+    """Best ram next round from ``spot`` minus the enemy's rams on it; with no enemy AFV left,
+    the nearer the closest enemy model the better."""
+    enemies = [e for e in view.vehicles.values()
+               if not e.wreck and e.side and e.side != vehicle.side]
+    if not enemies:
+        return -0.02 * min((gap(spot, b) for b in prey), default=0.0)
     best = -1.0
     threat = 0.0
-    for enemy in view.vehicles.values():
-        if enemy.wreck or not enemy.side or enemy.side == vehicle.side:
-            continue
+    for enemy in enemies:
         distance = gap(spot, enemy.base)
         mine = band(distance, vehicle.move, params.rush_bonus)
         if mine is not None and distance > params.contact:

@@ -7,6 +7,9 @@ fate afterwards, in the order the bases reached them.
 Decisions: crushing does not tell friend from foe (AT-8 names no side); a model is *engaged in
 melee* when it is in contact (AT-1) with an enemy model or AFV other than the moving ones; a
 survivor for which no free spot is found within 30 cm is removed as a casualty.
+
+On a shared table other rulesets' infantry passed over are crushed in the same pass, in the
+order reached, by the same roll (MIX-8, ``mixing``); their survivors stay and test morale.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from polemos.core.table import EPS, Base, Vec, gap, in_contact, passed_over
+from polemos.core.world import INFANTRY
+from polemos.rulesets.at43 import mixing
 from polemos.rulesets.at43.geometry import clear_spot, free, trooper_bases
 from polemos.rulesets.at43.state import At43Params, At43State, Trooper, Vehicle
 
@@ -46,10 +51,13 @@ def engaged(state: At43State, params: At43Params, trooper: Trooper, movers: set[
 def crush(state: At43State, params: At43Params, passes: list[Pass], game: Game,
           rule: str = "AT-8") -> None:
     """Roll for every model passed over (support weapons die without a roll), then put the
-    survivors back clear of the AFV that passed over them."""
+    survivors back clear of the AFV that passed over them; foreign infantry (MIX-8) are rolled
+    for in the same order, and their survivors test morale where they stand."""
     movers = {p.vehicle.id for p in passes}
-    alive = trooper_bases(state)
-    victims: list[tuple[Trooper, Pass]] = []
+    ground = mixing.foreign_ground(game.world)
+    foreign = {mixing.key(p): p for p in ground if p.kind == INFANTRY}
+    alive = trooper_bases(state) + [mixing.base_of(p) for p in foreign.values()]
+    victims: list[tuple[str, Pass]] = []
     seen: set[str] = set()
     for move in passes:
         if move.travelled <= 0:
@@ -58,12 +66,19 @@ def crush(state: At43State, params: At43Params, passes: list[Pass], game: Game,
         for base in passed_over(probe, move.direction, move.travelled, alive):
             if base.id not in seen:
                 seen.add(base.id)
-                victims.append((state.troopers[base.id], move))
+                victims.append((base.id, move))
     if not victims:
         return
-    status = {t.id: engaged(state, params, t, movers) for t, _ in victims}
+    status = {v: mixing.engaged(foreign[v], ground) if v in foreign
+              else engaged(state, params, state.troopers[v], movers) for v, _ in victims}
     survivors: list[tuple[Trooper, Pass]] = []
-    for trooper, move in victims:
+    shaken: list[tuple[str, str]] = []
+    for victim, move in victims:
+        if victim in foreign:
+            if mixing.crush_foreign(params, victim, move.vehicle.id, status[victim], game, rule):
+                shaken.append((victim, move.vehicle.id))
+            continue
+        trooper = state.troopers[victim]
         if trooper.support_weapon:
             roll, target, killed = None, None, True
         else:
@@ -75,28 +90,28 @@ def crush(state: At43State, params: At43Params, passes: list[Pass], game: Game,
                   engaged=status[trooper.id], support_weapon=trooper.support_weapon,
                   killed=killed, rules=sorted({rule, "AT-8"}))
         if killed:
-            _remove(state, trooper)
+            state.kill(trooper)
         else:
             survivors.append((trooper, move))
     for trooper, move in survivors:
         _displace(state, params, trooper, move, game)
-
-
-def _remove(state: At43State, trooper: Trooper) -> None:
-    trooper.alive = False
-    state.killed[trooper.side] = state.killed.get(trooper.side, 0) + 1
+    for victim, vehicle in shaken:
+        mixing.shake(victim, vehicle, game)
 
 
 def _displace(state: At43State, params: At43Params, trooper: Trooper, move: Pass,
               game: Game) -> None:
-    """A survivor already out of contact with the AFV's final base, on free ground, stays."""
-    if gap(trooper.base, move.vehicle.base) > params.contact + EPS and free(state, trooper.base):
+    """A survivor already out of contact with the AFV's final base, on free ground, stays.
+    Its new spot keeps off other rulesets' units too (MIX-8 Decision in ``mixing``)."""
+    others = mixing.foreign_bases(game.world)
+    if gap(trooper.base, move.vehicle.base) > params.contact + EPS and \
+            free(state, trooper.base, others=others):
         return
     spot = clear_spot(state, trooper.base, move.vehicle, params.survivor_gap,
-                      (move.start, move.direction))
+                      (move.start, move.direction), others)
     frm = [trooper.base.x, trooper.base.y]
     if spot is None:
-        _remove(state, trooper)
+        state.kill(trooper)
         game.emit("survivor_lost", unit=trooper.id, at=frm, rule="AT-8")
         return
     trooper.base.x, trooper.base.y = spot

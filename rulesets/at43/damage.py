@@ -44,12 +44,13 @@ def apply_point(vehicle: Vehicle, where: str) -> tuple[str, int | None]:
     return FRAME, None
 
 
-def damage_vehicle(vehicle: Vehicle, points: int, game: Game, *, cause: str, rule: str) -> None:
+def damage_vehicle(vehicle: Vehicle, points: int, game: Game, *, cause: str, rule: str) -> int:
     """Locate and apply ``points`` damage points one by one (AT-4, AT-5). Points still to come
-    when the Frame reaches 0 are not located: a wreck takes no damage (AT-6, AT-10)."""
-    for _ in range(points):
+    when the Frame reaches 0 are not located: a wreck takes no damage (AT-6, AT-10). Returns
+    the points located (what another ruleset's hit really did, MIX-4)."""
+    for located in range(points):
         if vehicle.wreck:
-            return
+            return located
         roll = game.dice.d6(purpose=f"location of a damage point on {vehicle.id}", rule="AT-4",
                             unit=vehicle.id)
         wanted = location(roll)
@@ -62,6 +63,7 @@ def damage_vehicle(vehicle: Vehicle, points: int, game: Game, *, cause: str, rul
             game.emit("immobilised", unit=vehicle.id, rule="AT-5")
         if vehicle.frame == 0:
             wreck(vehicle, game)
+    return points
 
 
 def wreck(vehicle: Vehicle, game: Game) -> None:

@@ -12,7 +12,7 @@ Frame (core.table): x east, y SOUTH; a heading in degrees turns clockwise on the
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from polemos.core.table import (
@@ -101,19 +101,21 @@ def obstacles(state: At43State) -> list[Obstacle]:
     return [t.obstacle for t in state.terrain.values() if not t.removed]
 
 
-def free(state: At43State, probe: Base, skip: Iterable[str] = ()) -> bool:
-    """The base fits: on the table and overlapping no base or terrain piece."""
+def free(state: At43State, probe: Base, skip: Iterable[str] = (), others: Sequence[Base] = ()
+         ) -> bool:
+    """The base fits: on the table and overlapping no base or terrain piece; ``others`` are
+    further bases to keep off (other rulesets' units on a shared table, MIX-8)."""
     if not state.table.contains(probe):
         return False
     ignore = set(skip) | {probe.id}
-    for other in (*afv_bases(state), *trooper_bases(state)):
+    for other in (*afv_bases(state), *trooper_bases(state), *others):
         if other.id not in ignore and gap(probe, other) < -EPS:
             return False
     return all(gap_to_obstacle(probe, o) >= -EPS for o in obstacles(state))
 
 
 def clear_spot(state: At43State, model: Base, crusher: Vehicle, clearance: float,
-               path: tuple[Vec, Vec]) -> Vec | None:
+               path: tuple[Vec, Vec], others: Sequence[Base] = ()) -> Vec | None:
     """AT-8 Decision: the nearest free point for a surviving model with its rim ``clearance``
     from the crusher's final base, on the side of the crusher's path (``(origin, direction)``)
     it was on.
@@ -121,7 +123,7 @@ def clear_spot(state: At43State, model: Base, crusher: Vehicle, clearance: float
     The nearest such point is the model's centre pushed straight out from the crusher's centre
     (the path line runs through that centre, so the side is kept). When that spot is taken,
     candidates on rings every 0.5 cm and every 5° are tried, nearest first. None when nothing
-    within 30 cm fits.
+    within 30 cm fits. ``others`` are further bases the spot must not overlap (``free``).
     """
     cx, cy = crusher.base.x, crusher.base.y
     side = side_of(path[0], path[1], (model.x, model.y))
@@ -141,6 +143,6 @@ def clear_spot(state: At43State, model: Base, crusher: Vehicle, clearance: float
             candidates.append((math.hypot(px - model.x, py - model.y), ring, abs(step), (px, py)))
     candidates.sort(key=lambda c: c[:3])
     for _, _, _, (px, py) in candidates:
-        if free(state, Base(model.id, px, py, model.radius)):
+        if free(state, Base(model.id, px, py, model.radius), others=others):
             return px, py
     return None

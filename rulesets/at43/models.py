@@ -122,16 +122,19 @@ class At43Scenario(ScenarioBase):
 
     ruleset: Literal["at43"]
     table: TableModel
-    sides: list[str] = Field(min_length=2)
+    sides: list[str] = Field(min_length=1, description="two or more, unless shared_table")
     first_side: str | None = Field(None, description="AT-P1: starts every round; omitted = a "
                                    "D6 roll-off each round")
     max_rounds: int = Field(8, ge=1, le=1000, description="AT-P3: round limit")
     profiles: ProfileBook = Field(default_factory=ProfileBook,
                                   description="extra profiles besides the AT-42 ones")
-    units: list[UnitModel] = Field(min_length=2)
+    units: list[UnitModel] = Field(min_length=1)
     terrain: list[TerrainModel] = Field(default_factory=list)
     wrecks: list[PlacedModel] = Field(default_factory=list,
                                       description="wrecks on the table from the start (AT-6)")
+    shared_table: bool = Field(False, description="set by fit_part when the scenario is one "
+                               "part of a mixed scenario (MIX-1): any side may field no AFV "
+                               "and AT-P4 replaces AT-P2 and AT-P3")
 
     def book(self) -> dict[str, VehicleProfile | InfantryProfile | ObstacleProfile]:
         """Every profile by name, the scenario's own after the shipped ones."""
@@ -154,6 +157,8 @@ class At43Scenario(ScenarioBase):
         problems: list[tuple[str, str]] = []
         if len(set(self.sides)) != len(self.sides):
             problems.append(("sides", "a side is listed twice"))
+        if len(self.sides) < 2 and not self.shared_table:
+            problems.append(("sides", "at least two sides fight (AT-P2)"))
         if self.first_side is not None and self.first_side not in self.sides:
             problems.append(("first_side", f"{self.first_side!r} is not one of {self.sides}"))
         clashes = set(shipped_profiles().names()) & set(self.profiles.names())
@@ -171,7 +176,8 @@ class At43Scenario(ScenarioBase):
                 problems.append((f"units[{i}]", "a unit has either vehicles or infantry (one of "
                                  "the two lists, not empty)"))
         for side in self.sides:
-            if not any(u.side == side and u.vehicles for u in self.units):
+            if not self.shared_table and not any(u.side == side and u.vehicles
+                                                 for u in self.units):
                 problems.append(("units", f"side {side!r} has no vehicle"))
         return problems
 

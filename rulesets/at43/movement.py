@@ -3,7 +3,8 @@
 A vehicle declares its movement (normal, or a rush of M + 10 cm that forbids shooting, AT-7),
 then moves in one straight line, stopping at the first base, obstacle or table edge. On a normal
 move infantry bar the way; a rush passes over them and crushes them (AT-8). Infantry move as a
-block, stopped by anything.
+block, stopped by anything. Other rulesets' ground units on a shared table bar the same moves
+as AT's own infantry (``mixing``).
 
 Moves offered to players (a finite menu; ``check`` accepts any heading and distance): the
 compass headings at half and full reach, and a heading toward each enemy AFV that stops 10 cm
@@ -24,6 +25,7 @@ from polemos.rulesets.at43.geometry import (
     obstacles,
     trooper_bases,
 )
+from polemos.rulesets.at43.mixing import foreign_bases
 from polemos.rulesets.at43.state import At43Params, At43State, Trooper, Vehicle
 
 if TYPE_CHECKING:
@@ -79,10 +81,12 @@ def move_options(state: At43State, params: At43Params, vehicle: Vehicle
 
 def move_vehicle(state: At43State, params: At43Params, vehicle: Vehicle, heading: float,
                  distance: float, game: Game) -> None:
-    """AT-7: one straight move; a rush crushes the infantry it passes over (AT-8)."""
+    """AT-7: one straight move; a rush crushes the infantry it passes over (AT-8, MIX-8)."""
     direction = heading_vector(heading)
     rush = vehicle.mode == "rush"
-    blockers = afv_bases(state, [vehicle.id]) + ([] if rush else trooper_bases(state))
+    blockers = afv_bases(state, [vehicle.id])
+    if not rush:
+        blockers += trooper_bases(state) + foreign_bases(game.world)
     start = (vehicle.base.x, vehicle.base.y)
     result = sweep([vehicle.base], direction, distance, bases=blockers,
                    obstacles=obstacles(state), table=state.table)
@@ -117,6 +121,7 @@ def march(state: At43State, squad: list[Trooper], heading: float, distance: floa
     block = [t.base for t in squad]
     ids = {b.id for b in block}
     others = [b for b in (*afv_bases(state), *trooper_bases(state)) if b.id not in ids]
+    others += foreign_bases(game.world)
     result = sweep(block, direction, distance, bases=others, obstacles=obstacles(state),
                    table=state.table)
     apply_sweep(block, direction, result)

@@ -1,4 +1,5 @@
-"""The scenario objective and the round limit (AT-P2, AT-P3; see the ruleset docstring)."""
+"""The scenario objective and the round limit (AT-P2, AT-P3), or on a shared table the part's
+end (AT-P4); see the ruleset docstring."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ if TYPE_CHECKING:
     from polemos.core.game import Game
 
 
-def decide(state: At43State, game: Game) -> bool:
-    """AT-P2: the last side with a mobile AFV wins."""
+def decide(state: At43State, game: Game, shared: bool = False) -> bool:
+    """AT-P2: the last side with a mobile AFV wins; AT-P4 on a shared table instead."""
+    if shared:
+        return _part_spent(state, game)
     mobile = [s for s in state.sides
               if any(v.side == s and v.mobile for v in state.vehicles.values())]
     if len(mobile) > 1:
@@ -20,6 +23,16 @@ def decide(state: At43State, game: Game) -> bool:
     reason = (f"{winner} has the last mobile AFV" if winner
               else "no side has a mobile AFV left")
     finish(state, game, winner, reason, "AT-P2")
+    return True
+
+
+def _part_spent(state: At43State, game: Game) -> bool:
+    """AT-P4: the part ends, deciding nothing, once none of its units can move any more (no
+    mobile AFV, no living model, on any side); the mixed scenario's MIX-10 decides the game."""
+    if any(v.side and v.mobile for v in state.vehicles.values()) or \
+            any(t.alive for t in state.troopers.values()):
+        return False
+    finish(state, game, None, "no AT-43 unit can move any more", "AT-P4")
     return True
 
 
@@ -34,8 +47,13 @@ def scores(state: At43State) -> dict[str, float]:
     return {s: float(sum(n for other, n in lost.items() if other != s)) for s in state.sides}
 
 
-def round_limit(state: At43State, game: Game) -> None:
-    """AT-P3: at the round limit, the most enemy SP destroyed wins; equal scores draw."""
+def round_limit(state: At43State, game: Game, shared: bool = False) -> None:
+    """AT-P3: at the round limit, the most enemy SP destroyed wins; equal scores draw. AT-P4:
+    on a shared table the part just ends there (the game's last turn, MIX-2)."""
+    if shared:
+        finish(state, game, None, f"round limit {state.max_rounds}: the mixed scenario decides",
+               "AT-P4")
+        return
     totals = scores(state)
     best = max(totals.values())
     leaders = [s for s, n in totals.items() if n == best]

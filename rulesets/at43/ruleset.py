@@ -14,6 +14,12 @@ has no turn or victory of its own (it builds on the core AT-43 rules), so Polemo
   once; if none is left, it is a draw.
 - **AT-P3** (round limit) After ``max_rounds`` the side that destroyed the most enemy SP wins
   (a wreck counts all its SP; each enemy infantry model killed counts 1); equal scores draw.
+- **AT-P4** (shared table) As one part of a mixed scenario (docs/mixing.md) the game is the
+  mixed scenario's to decide (MIX-10): a side may field no AFV, and the part ends, with no
+  winner, at its round limit (the game's last turn) or once none of its units can move.
+
+On a shared table (``mixing``) AFVs and models are what other rulesets see and hit (MIX-3,
+MIX-4), and AFVs crush other rulesets' infantry as they crush their own (MIX-8).
 
 Actions (``unit`` is the acting vehicle, or the infantry unit):
 ``declare {mode: normal|rush}``, ``move {heading, distance}``, ``ram {target, offset}``,
@@ -34,7 +40,8 @@ from polemos.core.errors import IllegalAction
 from polemos.core.ruleset import Result, Ruleset
 from polemos.core.table import Base, Table
 from polemos.core.turns import Alternation
-from polemos.rulesets.at43 import collision, decisions, movement, objective, text
+from polemos.core.world import Hit, Outcome, Presence
+from polemos.rulesets.at43 import collision, decisions, mixing, movement, objective, text
 from polemos.rulesets.at43.models import (
     At43Scenario,
     InfantryProfile,
@@ -53,6 +60,7 @@ from polemos.rulesets.at43.state import (
 )
 
 if TYPE_CHECKING:
+    from polemos.core.board import Board
     from polemos.core.game import Game
 
 Problem = tuple[str, str] | None
@@ -266,10 +274,10 @@ class At43(Ruleset):
         _done(state, vehicle)
 
     def _settle(self, state: At43State, game: Game) -> None:
-        """After an action: end the unit's activation, the round, or the game (AT-P1 … P3)."""
+        """After an action: end the unit's activation, the round, or the game (AT-P1 … P4)."""
         if state.collision is not None or state.acting is not None:
             return
-        if objective.decide(state, game):
+        if objective.decide(state, game, self.scenario.shared_table):
             return
         active = state.active_unit
         if active is not None and not _able(state, state.units[active]):
@@ -283,14 +291,16 @@ class At43(Ruleset):
             self._start_round(state, game)
 
     def _start_round(self, state: At43State, game: Game) -> None:
-        """AT-P1: a new round; AT-P3: or the end at the round limit."""
+        """AT-P1: a new round; AT-P3 (AT-P4): or the end at the round limit."""
         if state.round > state.max_rounds:
-            objective.round_limit(state, game)
+            objective.round_limit(state, game, self.scenario.shared_table)
             return
         for vehicle in state.vehicles.values():
             vehicle.acted, vehicle.mode, vehicle.travelled = False, "", 0.0
             vehicle.rushed = vehicle.collided = False
         first = self.scenario.first_side
+        if first is None and len(state.sides) == 1:
+            first = state.sides[0]  # AT-P4: a part may field one side, which needs no roll-off
         if first is None:
             first, _ = roll_off(game.dice, state.sides, purpose="first activation",
                                 rule="AT-P1")
@@ -313,6 +323,29 @@ class At43(Ruleset):
 
     def narrate(self, event: dict[str, Any]) -> str | None:
         return text.narrate(event)
+
+    def board(self, state: At43State) -> Board:
+        return text.board(state)
+
+    # -- on a shared table (docs/mixing.md) --------------------------------------------------
+    @classmethod
+    def fit_part(cls, raw: dict[str, Any], width_cm: float, height_cm: float, hex_cm: float,
+                 turns: int) -> dict[str, Any]:
+        """MIX-1: the part plays on the mixed table; MIX-2: one round per game turn, so its
+        round limit is the game's; AT-P4: the mixed scenario decides the game."""
+        return {**raw, "table": {"width": width_cm, "height": height_cm}, "max_rounds": turns,
+                "shared_table": True}
+
+    def presences(self, state: At43State) -> list[Presence]:
+        return mixing.presences(state)
+
+    def suffer(self, state: At43State, unit: str, hit: Hit, game: Game) -> Outcome:
+        """MIX-4, then what the loss changes here: a unit left with nothing able to act
+        withdraws from the activations, and the part may end (AT-P1, AT-P4)."""
+        outcome = mixing.take_hit(state, unit, hit, game)
+        if not state.over:
+            self._settle(state, game)
+        return outcome
 
 
 def _vehicle(vehicle_id: str, side: str, unit: str, profile: object, at: tuple[float, float]

@@ -196,6 +196,12 @@ class At43State:
     reason: str = ""
     rule: str = ""
 
+    def kill(self, trooper: Trooper) -> None:
+        """An infantry model leaves play, crushed (AT-8) or hit by another ruleset (MIX-4); its
+        side's loss counts in the AT-P3 score."""
+        trooper.alive = False
+        self.killed[trooper.side] = self.killed.get(trooper.side, 0) + 1
+
 
 @dataclass(slots=True)
 class At43Params:

@@ -1,11 +1,17 @@
-"""How an AT-43 collision game reads at the terminal: the position, the menu and the log."""
+"""How an AT-43 collision game reads and looks: the position, the menu, the log, the board."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from polemos.core.actions import Action
-from polemos.rulesets.at43.state import At43State
+from polemos.core.board import Area, Board, Piece
+from polemos.core.table import CircleObstacle
+from polemos.rulesets.at43.state import At43State, Vehicle
+
+CIRCLE_SIDES = 24
+"""Corners of the polygon that draws a round wreck or terrain piece."""
 
 
 def _xy(point: list[float] | tuple[float, float]) -> str:
@@ -107,7 +113,20 @@ def _damage(e: dict[str, Any]) -> str:
 
 def _crush(e: dict[str, Any]) -> str:
     how = "support weapon" if e["support_weapon"] else f"needs {e['needed']}+, rolls {e['roll']}"
-    return f"    {e['by']} passes over {e['unit']}: {how}: {'killed' if e['killed'] else 'lives'}"
+    whose = f" ({e['foreign']})" if e.get("foreign") else ""
+    return (f"    {e['by']} passes over {e['unit']}{whose}: {how}: "
+            f"{'killed' if e['killed'] else 'lives'}")
+
+
+def _struck(e: dict[str, Any]) -> str:
+    what = "a lethal hit" if e["lethal"] else f"{e['damage']} damage point(s)"
+    return f"  {e['unit']} struck by {e['source']} ({e['cause']}): {what}"
+
+
+def _end(e: dict[str, Any]) -> str:
+    if e["rule"] == "AT-P4":
+        return f"-- AT-43 part over: {e['reason']}"
+    return f"== game over: {e['winner'] or 'nobody'} wins — {e['reason']}"
 
 
 def _group(e: dict[str, Any]) -> str:
@@ -151,6 +170,54 @@ _NARRATORS: dict[str, Any] = {
     "crush": _crush,
     "survivor_moved": lambda e: f"    {e['unit']} is moved clear to {_xy(e['to'])}",
     "survivor_lost": lambda e: f"    {e['unit']} finds no room and is lost",
+    "crush_shock": lambda e: f"    {e['unit']} ({e['foreign']}) lives where it stands and tests "
+                             "its morale",
+    "struck": _struck,
+    "killed": lambda e: f"    {e['unit']} is killed",
     "collision_over": lambda e: f"  collision over for {', '.join(e['attackers'])}",
-    "end": lambda e: f"== game over: {e['winner'] or 'nobody'} wins — {e['reason']}",
+    "end": _end,
 }
+
+
+# -- the board as a picture ------------------------------------------------------------------
+
+
+def board(state: At43State) -> Board:
+    """AFVs and models as pieces at their base centres (no facing: AT-43 moves have none);
+    wrecks and terrain as scenery areas, so the pieces are exactly the units in play."""
+    pieces = [Piece(v.id, v.side, v.base.x, v.base.y, v.base.radius, labels=[_sp(v)],
+                    markers=_markers(v))
+              for v in state.vehicles.values() if v.side and not v.wreck]
+    pieces += [Piece(t.id, t.side, t.base.x, t.base.y, t.base.radius,
+                     labels=["support weapon"] if t.support_weapon else [])
+               for t in state.troopers.values() if t.alive]
+    areas = [Area(v.id, _circle(v.base.x, v.base.y, v.base.radius), "wreck")
+             for v in state.vehicles.values() if v.wreck]
+    for piece in state.terrain.values():
+        if piece.removed:
+            continue
+        shape = piece.obstacle
+        points = (_circle(shape.x, shape.y, shape.radius) if isinstance(shape, CircleObstacle)
+                  else list(shape.points))
+        areas.append(Area(piece.id, points, "obstacle"))
+    caption = f"round {min(state.round, state.max_rounds)}/{state.max_rounds}"
+    if state.collision is not None:
+        caption += f": collision of {state.collision.attackers[0].id} ({state.collision.stage})"
+    if state.over:
+        caption += f": over, {state.reason}"
+    return Board(state.table.width, state.table.height, pieces, areas, caption=caption)
+
+
+def _sp(vehicle: Vehicle) -> str:
+    """Structure points left: Frame, Propulsion, Weapons (AT-4)."""
+    return f"F{vehicle.frame} P{vehicle.propulsion} W{sum(vehicle.weapons)}"
+
+
+def _markers(vehicle: Vehicle) -> list[str]:
+    return ["immobilised"] * (not vehicle.mobile) + ["rushed"] * vehicle.rushed
+
+
+def _circle(x: float, y: float, radius: float) -> list[tuple[float, float]]:
+    step = 2 * math.pi / CIRCLE_SIDES
+    return [(x + radius * math.cos(k * step), y + radius * math.sin(k * step))
+            for k in range(CIRCLE_SIDES)]

@@ -157,3 +157,10 @@ def test_mixed_games_replay_and_draw_every_unit(pm):
         board = game.rules.board(game.state)
         assert {p.id for p in board.pieces} == set(game.rules.units(game.state))
     assert logs[0] == logs[1]
+
+
+def test_unit_ids_must_be_unique_across_the_table(pm):
+    raw = scenario()
+    raw["parts"]["pickets"]["pickets"][1]["id"] = "r1"
+    with pytest.raises(ScenarioError, match="unit id 'r1' is also used in parts.petit_cirque"):
+        game_of(pm, raw)
