@@ -6,6 +6,9 @@ It sees only its view (the enemy's tokens are hidden), so it scores positions ag
 enemy stands now. Whole moves are enumerated from the template (``movement.plans``), in a frame
 at the origin and then placed, and each end position is scored once per decision. Scores are in
 victory points, so damage dealt, damage risked and objectives weigh against each other.
+
+On a shared table it counts other rulesets' units among the models it sees (their stand-ins,
+MIX-5, MIX-6): targets worth ``FOREIGN_WORTH`` per damage point, never a threat it can measure.
 """
 
 from __future__ import annotations
@@ -16,10 +19,11 @@ from collections.abc import Callable
 
 from polemos.core.actions import Action
 from polemos.core.hexgrid import Hex, axial_to_offset, distance, neighbour, turn
-from polemos.rulesets.aeronautica import firing, movement
+from polemos.rulesets.aeronautica import firing, mixing, movement
 from polemos.rulesets.aeronautica.ruleset import AeronauticaImperialis
 from polemos.rulesets.aeronautica.state import (
     AIRCRAFT,
+    FOREIGN,
     TARGET,
     AiState,
     Flight,
@@ -40,6 +44,9 @@ THREAT = 0.5
 """The enemy moves before it fires: its current arcs only half count."""
 CLOSING = 0.5
 """Per hex from the nearest goal, so an aircraft with nothing in reach heads for one."""
+FOREIGN_WORTH = 5.0
+"""A damage point on another ruleset's unit: no Aeronautica VP (mixing), but it counts for the
+mixed objective; about what a Structure point of a flak battery is worth."""
 Score = Callable[[Hex, int, int, int], float]
 
 
@@ -47,6 +54,9 @@ def greedy_policy(rules: AeronauticaImperialis, view: AiState, side: str, legal:
                   rng: random.Random) -> Action:
     kind = legal[0].kind
     setup = rules.setup
+    strangers = mixing.strangers(rules.world)
+    if strangers:
+        view = dataclasses.replace(view, models={**view.models, **strangers})
     if kind == "manoeuvre":
         return _choose(setup, view, legal)
     if kind == "first":
@@ -72,7 +82,7 @@ def _scorer(setup: Setup, view: AiState, model: Model) -> Score:
     """
     spec = setup.specs[model.id]
     enemies = [m for m in view.models.values() if m.in_play and m.side != model.side]
-    shooters = [m for m in enemies if m.kind != TARGET and not m.landed]
+    shooters = [m for m in enemies if m.kind not in (TARGET, FOREIGN) and not m.landed]
     goals = [m for m in enemies if m.kind == AIRCRAFT and not m.landed] or enemies
     if any(s.weapon.ground_attack for s in spec.slots):
         goals = [m for m in enemies if m.altitude == 0] or goals
@@ -115,6 +125,8 @@ def _risk(setup: Setup, spec: Spec, at: Hex, alt: int, speed: int) -> float:
 
 def worth(setup: Setup, model: Model) -> float:
     """VP per Structure point: the model's cost (AI-69) or a ground target's VP (AI-70)."""
+    if model.kind == FOREIGN:
+        return FOREIGN_WORTH
     spec = setup.specs[model.id]
     return setup.objectives.get(model.id, spec.cost) / spec.structure
 

@@ -3,20 +3,26 @@
 A model fires one weapon at a time (``fire`` {weapon, target}); the weapons of one arc group
 are then locked on that target (AI-45), so "any or all" weapons may fire and ammunition can be
 saved. Every check lives in ``shot_problem`` so ``check`` and ``legal_actions`` agree.
+
+On a shared table the targets also include other rulesets' units, as the stand-ins
+``mixing.strangers`` builds (``strangers``, by name): the same checks and rolls apply, and what
+would be lost in Structure is handed to their owner (MIX-5, MIX-6).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING
 
 from polemos.core.hexgrid import arcs_of, axial_to_offset, distance, neighbour
-from polemos.rulesets.aeronautica import ground
+from polemos.rulesets.aeronautica import ground, mixing
 from polemos.rulesets.aeronautica.losses import damage, damage_amount
 from polemos.rulesets.aeronautica.models import WeaponProfile
 from polemos.rulesets.aeronautica.movement import occupant
 from polemos.rulesets.aeronautica.state import (
     AIRCRAFT,
+    FOREIGN,
     AiParams,
     AiState,
     Exchange,
@@ -83,8 +89,16 @@ def slot_of(setup: Setup, model_id: str, slot_id: object) -> Slot | None:
     return None
 
 
+def target_of(state: AiState, strangers: Mapping[str, Model], target_id: object
+              ) -> Model | None:
+    """An Aeronautica model, or another ruleset's unit's stand-in (MIX-5, MIX-6)."""
+    if not isinstance(target_id, str):
+        return None
+    return state.models.get(target_id) or strangers.get(target_id)
+
+
 def shot_problem(setup: Setup, state: AiState, volley: Volley, slot_id: object,
-                 target_id: object) -> Problem:
+                 target_id: object, strangers: Mapping[str, Model] = mixing.NOBODY) -> Problem:
     """Why the volley's model may not fire ``slot_id`` at ``target_id`` now, or None."""
     firer = state.models[volley.unit]
     slot = slot_of(setup, firer.id, slot_id)
@@ -98,7 +112,7 @@ def shot_problem(setup: Setup, state: AiState, volley: Volley, slot_id: object,
         return "AI-53", f"only Tail Gunner weapons fire back, not {weapon.name}"
     if firer.ammo.get(slot.id, 1) <= 0:
         return "AI-49", f"{firer.id}'s {weapon.name} is out of ammo"
-    target = state.models.get(target_id) if isinstance(target_id, str) else None
+    target = target_of(state, strangers, target_id)
     if target is None or not target.in_play or target.side == firer.side:
         return "AI-43", f"no enemy model {target_id!r} in play"
     if volley.only is not None and target.id != volley.only:
@@ -123,17 +137,21 @@ def shot_problem(setup: Setup, state: AiState, volley: Volley, slot_id: object,
     return None
 
 
-def shots(setup: Setup, state: AiState, volley: Volley) -> list[tuple[str, str]]:
-    """Every (weapon slot, target) the volley's model may fire now, in a stable order."""
-    return [(slot.id, target.id)
+def shots(setup: Setup, state: AiState, volley: Volley,
+          strangers: Mapping[str, Model] = mixing.NOBODY) -> list[tuple[str, str]]:
+    """Every (weapon slot, target) the volley's model may fire now, in a stable order:
+    Aeronautica's models, then other rulesets' units."""
+    targets = [*state.models, *strangers]
+    return [(slot.id, target)
             for slot in setup.specs[volley.unit].slots
-            for target in state.models.values()
-            if shot_problem(setup, state, volley, slot.id, target.id) is None]
+            for target in targets
+            if shot_problem(setup, state, volley, slot.id, target, strangers) is None]
 
 
 def hits_needed(setup: Setup, firer: Model, weapon: WeaponProfile, target: Model
                 ) -> tuple[int, list[str]]:
-    stealth = setup.specs[target.id].stealth
+    """The to-hit modifier; another ruleset's unit has no Stealth (mixing Decision)."""
+    stealth = setup.specs[target.id].stealth if target.kind != FOREIGN else 0
     return ground.modifier(firer, weapon, target, stealth)
 
 
@@ -143,9 +161,11 @@ def is_hit(params: AiParams, roll: int, modifier: int) -> bool:
 
 
 def fire(setup: Setup, state: AiState, volley: Volley, slot_id: str, target_id: str,
-         game: Game) -> None:
-    """AI-43: to-hit dice for the range band, ammo spent, then the damage dice."""
-    firer, target = state.models[volley.unit], state.models[target_id]
+         game: Game, strangers: Mapping[str, Model] = mixing.NOBODY) -> None:
+    """AI-43: to-hit dice for the range band, ammo spent, then the damage dice; at another
+    ruleset's unit the Structure they would remove lands as a hit (MIX-5, MIX-6)."""
+    firer, target = state.models[volley.unit], target_of(state, strangers, target_id)
+    assert target is not None
     slot = slot_of(setup, firer.id, slot_id)
     assert slot is not None
     weapon = slot.weapon
@@ -166,6 +186,8 @@ def fire(setup: Setup, state: AiState, volley: Volley, slot_id: str, target_id: 
                                   rule="AI-50", unit=firer.id) if hits else []
     amount = damage_amount(weapon, damage_rolls)
     rules += ["AI-47", "AI-50"] + (["AI-51"] if weapon.extra_damage else [])
+    if target.kind == FOREIGN:
+        rules.append(mixing.cause(weapon)[1])
     game.emit("fire", unit=firer.id, weapon=weapon.name, slot=slot.id, target=target.id,
               hexes=hexes, band=BANDS[index], modifier=modifier, rolls=rolls, hits=hits,
               damage_rolls=damage_rolls, damage=amount, rules=rules)
@@ -173,9 +195,14 @@ def fire(setup: Setup, state: AiState, volley: Volley, slot_id: str, target_id: 
         pending = state.exchange.pending
         pending[target.id] = pending.get(target.id, 0) + amount
         return
-    damage(setup, state, target, amount, firer.id, ["AI-50"], game)
-    if hits and ground.bombing(weapon, target):
-        ground.scatter(setup, state, firer, weapon, target, game)
+    scatters = hits > 0 and ground.bombing(weapon, target)
+    near = ground.foreign_near(game.world, target) if scatters else []
+    if target.kind == FOREIGN:
+        mixing.strike(game, target.id, amount, firer.id, weapon)
+    else:
+        damage(setup, state, target, amount, firer.id, ["AI-50"], game)
+    if scatters:
+        ground.scatter(setup, state, firer, weapon, target, near, game)
 
 
 def settle_exchange(setup: Setup, state: AiState, exchange: Exchange, game: Game) -> None:

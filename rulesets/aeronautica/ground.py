@@ -10,12 +10,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from polemos.core.hexgrid import distance
+from polemos.rulesets.aeronautica import mixing
 from polemos.rulesets.aeronautica.losses import damage, damage_amount
 from polemos.rulesets.aeronautica.models import WeaponProfile
-from polemos.rulesets.aeronautica.state import AiState, Model, Setup
+from polemos.rulesets.aeronautica.state import FOREIGN, AiState, Model, Setup
 
 if TYPE_CHECKING:
     from polemos.core.game import Game
+    from polemos.core.world import Presence, World
 
 Problem = tuple[str, str] | None
 BOMBING = {1: 1, 2: 0, 3: -1, 4: -2}
@@ -25,7 +27,11 @@ BOMBING_HIGH = -3
 
 
 def engage_problem(firer: Model, weapon: WeaponProfile, target: Model) -> Problem:
-    """The altitudes a weapon may engage: AI-52, AI-55, AI-57, AI-61."""
+    """The altitudes a weapon may engage: AI-52, AI-55, AI-57, AI-61; another ruleset's
+    aircraft only by Ground-to-Air Fire (MIX-6)."""
+    if target.kind == FOREIGN and target.altitude >= 1 and not weapon.ground_to_air:
+        return "MIX-6", (f"only Ground-to-Air Fire reaches another ruleset's aircraft, not "
+                         f"{weapon.name}")
     if weapon.ground_to_air:
         if firer.altitude != 0:
             return "AI-55", f"{weapon.name} fires Ground-to-Air only from Altitude 0"
@@ -68,19 +74,39 @@ def modifier(firer: Model, weapon: WeaponProfile, target: Model, stealth: int
     return mod, rules
 
 
+def foreign_near(world: World, target: Model) -> list[Presence]:
+    """MIX-5: other rulesets' ground units in the hexes next to the target's, taken when the
+    bomb falls — before its hit, which may send them running (their own morale rules)."""
+    return [p for p in mixing.on_ground(world) if distance(world.hex_of(p), target.hex) == 1]
+
+
 def scatter(setup: Setup, state: AiState, firer: Model, weapon: WeaponProfile, target: Model,
-            game: Game) -> None:
+            near: list[Presence], game: Game) -> None:
     """AI-60 (Decision: only after a bombing hit): each other Altitude 0 target adjacent to the
-    target hex, friends included, is hit on 4+ and takes one damage die."""
+    target hex, friends included, is hit on 4+ and takes one damage die; MIX-5: so is each
+    other ruleset's unit that stood there (``foreign_near``), after Aeronautica's models, unless
+    it has left the table since."""
     for other in list(state.models.values()):
         if (not other.in_play or other.id in (target.id, firer.id) or other.altitude != 0
                 or distance(other.hex, target.hex) != 1):
             continue
-        roll = game.dice.d6(purpose=f"scatter onto {other.id}", rule="AI-60", unit=other.id)
-        hit = roll != 1 and roll >= setup.params.scatter
-        rolls = game.dice.roll(1, purpose=f"scatter damage on {other.id}", rule="AI-50",
-                               unit=other.id) if hit else []
-        amount = damage_amount(weapon, rolls)
-        game.emit("scatter", unit=firer.id, weapon=weapon.name, target=other.id, roll=roll,
-                  hit=hit, damage_rolls=rolls, damage=amount, rules=["AI-60", "AI-50"])
+        amount = _scatter_onto(setup, firer, weapon, other.id, [], game)
         damage(setup, state, other, amount, firer.id, ["AI-60", "AI-50"], game)
+    for presence in near:
+        unit = mixing.key(presence)
+        if mixing.find(game.world, unit) is not None:
+            amount = _scatter_onto(setup, firer, weapon, unit, [mixing.GROUND_RULE], game)
+            mixing.strike(game, unit, amount, firer.id, weapon)
+
+
+def _scatter_onto(setup: Setup, firer: Model, weapon: WeaponProfile, unit: str,
+                  extra: list[str], game: Game) -> int:
+    """AI-60: the 4+ roll for one model near the bomb, then its damage die (AI-50, AI-51)."""
+    roll = game.dice.d6(purpose=f"scatter onto {unit}", rule="AI-60", unit=unit)
+    hit = roll != 1 and roll >= setup.params.scatter
+    rolls = game.dice.roll(1, purpose=f"scatter damage on {unit}", rule="AI-50",
+                           unit=unit) if hit else []
+    amount = damage_amount(weapon, rolls)
+    game.emit("scatter", unit=firer.id, weapon=weapon.name, target=unit, roll=roll, hit=hit,
+              damage_rolls=rolls, damage=amount, rules=["AI-60", "AI-50", *extra])
+    return amount

@@ -22,6 +22,8 @@ FacingName = Literal["E", "SE", "SW", "W", "NW", "NE"]
 Edge = Literal["N", "E", "S", "W"]
 HORIZONTAL = frozenset({"front", "rear", "left", "right", "all_round"})
 TURN_RANGE = range(-3, 4)
+TURN_LIMIT = 12
+"""AI-66: the game always ends after turn 12."""
 
 
 class Profile(Strict):
@@ -154,6 +156,8 @@ class MapModel(Strict):
 
     width: int = Field(ge=4, le=80)
     height: int = Field(ge=4, le=80)
+    hex_cm: float = Field(5.0, gt=0, description="Hex size across the flats, cm: pictures and "
+                                                  "a shared table (MIX-1).")
 
 
 class Placement(Strict):
@@ -214,6 +218,9 @@ class AiScenario(ScenarioBase):
         default_factory=dict,
         description="AI-30: map edges where a side's aircraft may leave deliberately.")
     profiles: Overrides = Field(default_factory=Overrides)
+    turn_limit: int = Field(TURN_LIMIT, ge=1, le=TURN_LIMIT, description=(
+        "AI-66: the last turn; a scenario may end sooner (a mixed one ends with its `turns`, "
+        "MIX-2), never later."))
 
     _catalogue: Catalogue | None = PrivateAttr(None)
 

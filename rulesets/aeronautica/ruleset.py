@@ -10,6 +10,9 @@ Decisions, one ``Action`` each (``unit`` is the model concerned):
   one weapon at a time, ``done`` to end the model's activation;
 - End phase: ``tail`` {target} when an aircraft tails several enemies (AI-65).
 Everything else (initiative, stall and spin tests, the tailing check) resolves by itself.
+
+On a shared table (docs/mixing.md) a ``fire`` target may also be another ruleset's unit, named
+``ruleset:unit`` (MIX-5, MIX-6); ``mixing`` holds the rest of the contract.
 """
 
 from __future__ import annotations
@@ -21,12 +24,22 @@ from polemos.core.actions import Action
 from polemos.core.errors import IllegalAction
 from polemos.core.ruleset import Result, Ruleset
 from polemos.core.turns import SealedOrders
-from polemos.rulesets.aeronautica import altitude, endphase, firing, movement, sequence, text
+from polemos.core.world import Hit, Outcome, Presence
+from polemos.rulesets.aeronautica import (
+    altitude,
+    endphase,
+    firing,
+    mixing,
+    movement,
+    sequence,
+    text,
+)
 from polemos.rulesets.aeronautica.models import AiScenario
 from polemos.rulesets.aeronautica.squadrons import build_setup
 from polemos.rulesets.aeronautica.state import AIRCRAFT, TARGET, AiState, Exchange, Model, Volley
 
 if TYPE_CHECKING:
+    from polemos.core.board import Board
     from polemos.core.game import Game
 
 Problem = tuple[str, str] | None
@@ -69,8 +82,17 @@ class AeronauticaImperialis(Ruleset):
         sequence.advance(self.setup, state, game)
         return state
 
+    @classmethod
+    def fit_part(cls, raw: dict[str, Any], width_cm: float, height_cm: float, hex_cm: float,
+                 turns: int) -> dict[str, Any]:
+        return mixing.fit_part(raw, width_cm, height_cm, hex_cm, turns)
+
     def sides(self, state: AiState) -> list[str]:
         return list(self.setup.sides)
+
+    def turn_number(self, state: AiState) -> int:
+        """MIX-2: a mixed game hands over when Aeronautica's turn number grows (AI-19)."""
+        return state.turn
 
     def units(self, state: AiState) -> dict[str, str]:
         return {m.id: m.side for m in state.models.values() if m.in_play}
@@ -144,13 +166,14 @@ class AeronauticaImperialis(Ruleset):
         else:
             assert state.alternation is not None
             units = state.alternation.eligible()
+        strangers = mixing.strangers(self.world)
         actions = []
         for unit in units:
             volley = self._volley(state, unit)
             actions += [Action("jink", unit, {"dir": d}) for d in range(6)
                         if firing.jink_problem(self.setup, state, volley, d) is None]
             actions += [Action("fire", unit, {"weapon": w, "target": t})
-                        for w, t in firing.shots(self.setup, state, volley)]
+                        for w, t in firing.shots(self.setup, state, volley, strangers)]
             actions.append(Action("done", unit))
         return actions
 
@@ -261,7 +284,7 @@ class AeronauticaImperialis(Ruleset):
         volley = self._volley(state, model.id)
         if action.kind == "fire":
             return firing.shot_problem(self.setup, state, volley, action.args.get("weapon"),
-                                       action.args.get("target"))
+                                       action.args.get("target"), mixing.strangers(self.world))
         if action.kind == "jink":
             return firing.jink_problem(self.setup, state, volley, action.args.get("dir"))
         return None
@@ -326,8 +349,9 @@ class AeronauticaImperialis(Ruleset):
         if action.kind == "fire":
             if volley.mode == "return":
                 model.gunner_used = True
-            firing.fire(setup, state, volley, action["weapon"], action["target"], game)
-            if firing.shots(setup, state, volley):
+            firing.fire(setup, state, volley, action["weapon"], action["target"], game,
+                        mixing.strangers(self.world))
+            if firing.shots(setup, state, volley, mixing.strangers(self.world)):
                 return
         self._close_volley(state, game)
 
@@ -366,10 +390,21 @@ class AeronauticaImperialis(Ruleset):
             draft=dict(state.draft) if choosing == side else {}, viewer=side)
 
     def describe(self, view: AiState) -> str:
-        return text.describe(self.setup, view)
+        others = text.foreign_lines(mixing.reachable(self.world), self.world)
+        return text.describe(self.setup, view) + others
 
     def describe_action(self, action: Action) -> str:
         return text.describe_action(self.setup, action)
 
     def narrate(self, event: dict[str, Any]) -> str | None:
         return text.narrate(event)
+
+    # -- a shared table (docs/mixing.md) ----------------------------------------------------
+    def presences(self, state: AiState) -> list[Presence]:
+        return mixing.presences(state, self.scenario.map.hex_cm)
+
+    def suffer(self, state: AiState, unit: str, hit: Hit, game: Game) -> Outcome:
+        return mixing.suffer(self.setup, state, unit, hit, game)
+
+    def board(self, state: AiState) -> Board:
+        return text.board(self.setup, state, self.scenario.map.hex_cm)

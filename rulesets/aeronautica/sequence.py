@@ -92,6 +92,13 @@ def advance(setup: Setup, state: AiState, game: Game) -> None:
             return
 
 
+def settle(setup: Setup, state: AiState, game: Game) -> None:
+    """After a change from outside the turn sequence (another ruleset's hit, MIX-4): AI-67 at
+    once, then the automatic steps, so a side left with nothing to decide passes on."""
+    if not state.over and not _air_cleared(setup, state, game):
+        advance(setup, state, game)
+
+
 def _initiative(setup: Setup, state: AiState, game: Game) -> None:
     """AI-21: opposed D6, ties re-rolled; then Tailing Fire (AI-22)."""
     winner, totals = roll_off(game.dice, setup.sides, purpose="initiative", rule="AI-21")

@@ -15,6 +15,7 @@ from polemos.rulesets.aeronautica.state import (
     AIRCRAFT,
     GROUND,
     TARGET,
+    AiParams,
     Model,
     Setup,
     Slot,
@@ -223,7 +224,8 @@ def build_setup(scenario: AiScenario) -> tuple[Setup, list[Model]]:
     setup = Setup(list(scenario.sides), specs, dict(catalogue.manoeuvres),
                   HexMap(scenario.map.width, scenario.map.height), zones,
                   {side: frozenset(edges) for side, edges in scenario.exits.items()},
-                  {t.id: t.vp for t in scenario.targets})
+                  {t.id: t.vp for t in scenario.targets},
+                  AiParams(turn_limit=scenario.turn_limit))
     return setup, models
 
 

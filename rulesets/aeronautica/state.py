@@ -16,6 +16,9 @@ from polemos.rulesets.aeronautica.models import ManoeuvreTemplate, WeaponProfile
 
 AIRCRAFT, GROUND, TARGET = "aircraft", "ground", "target"
 """Model kinds: aircraft (AI-8), ground assets (AI-6), scenario ground targets (AI-57)."""
+FOREIGN = "foreign"
+"""The kind of a stand-in for another ruleset's unit on a shared table (MIX-5, MIX-6): never in
+``AiState.models``, built afresh whenever targets are listed (``mixing.strangers``)."""
 ACTIVE, DESTROYED, DISENGAGED, WITHDRAWN = "active", "destroyed", "disengaged", "withdrawn"
 """Model status: in play, shot down or crashed, left by accident (AI-30), left deliberately."""
 CEILING = 9

@@ -2,7 +2,8 @@
 
 ``describe`` only ever sees a player's view, so a token the view hides prints as "?"; the log
 never names a token before its aircraft moves (the "orders" event only counts them), and
-actions, which carry the tokens, are never narrated.
+actions, which carry the tokens, are never narrated. ``board`` draws the position in
+centimetres for the picture renderers: positions, never tokens.
 """
 
 from __future__ import annotations
@@ -10,8 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from polemos.core.actions import Action
+from polemos.core.board import Board, Piece, hex_centre_cm, hex_table_size
 from polemos.core.hexgrid import FACING_NAMES, axial_to_offset
-from polemos.rulesets.aeronautica.state import AIRCRAFT, GROUND, AiState, Setup
+from polemos.core.world import Presence, World
+from polemos.rulesets.aeronautica.mixing import RADIUS, key
+from polemos.rulesets.aeronautica.state import AIRCRAFT, GROUND, AiState, Model, Setup
 
 ARROWS = ("→", "↘", "↙", "←", "↖", "↗")
 PHASES = {"choose": "Choose Manoeuvres", "first": "Movement (who moves first)",
@@ -47,6 +51,13 @@ def describe(setup: Setup, view: AiState) -> str:
             f"{', disengagement turn' if view.turn == view.last_turn else ''}"
             f"{'; you are ' + view.viewer if view.viewer else ''}")
     return "\n".join(grid + [head] + lines + _activity(setup, view))
+
+
+def foreign_lines(reachable: list[Presence], world: World) -> str:
+    """Other rulesets' units Aeronautica's weapons may reach, by the names ``fire`` takes."""
+    lines = [f"  {key(p):24s} {p.kind:13s} {p.side:10s} "
+             f"{list(axial_to_offset(world.hex_of(p)))} alt {p.altitude}" for p in reachable]
+    return "\nOther rulesets' units (MIX-5, MIX-6):\n" + "\n".join(lines) if lines else ""
 
 
 def _token(view: AiState, unit: str, side: str) -> str:
@@ -196,3 +207,35 @@ _NARRATORS: dict[str, Any] = {
 def _change(change: int) -> str:
     return "stays level" if change == 0 else (f"climbs {change}" if change > 0
                                               else f"dives {-change}")
+
+
+# -- the board as a picture ------------------------------------------------------------------
+GROUND_RADIUS = 0.4
+"""Ground models are drawn larger, under any aircraft over their hex."""
+
+
+def board(setup: Setup, state: AiState, hex_cm: float) -> Board:
+    """The Area of Engagement as a picture: every model in play at its hex centre, ground models
+    first so that aircraft over them stay visible; aircraft point along their facing."""
+    width, height = hex_table_size(setup.cloth.width, setup.cloth.height, hex_cm)
+    models = [m for m in state.models.values() if m.in_play]
+    models.sort(key=lambda m: m.kind == AIRCRAFT and not m.landed)
+    pieces = [_piece(setup, m, hex_cm) for m in models]
+    caption = f"turn {state.turn}/{setup.params.turn_limit}: {PHASES[state.phase]}"
+    return Board(width, height, pieces, hex_cm=hex_cm, hex_columns=setup.cloth.width,
+                 hex_rows=setup.cloth.height, caption=caption)
+
+
+def _piece(setup: Setup, model: Model, hex_cm: float) -> Piece:
+    spec = setup.specs[model.id]
+    x, y = hex_centre_cm(model.q, model.r, hex_cm)
+    health = f"str {model.structure}/{spec.structure}"
+    if model.kind != AIRCRAFT:
+        return Piece(model.id, model.side, x, y, hex_cm * GROUND_RADIUS, labels=[health],
+                     markers=["damaged"] * (model.structure < spec.structure))
+    markers = [{"stall": "stalled", "spin": "spinning"}[model.marker]] if model.marker else []
+    markers += ["landed"] * model.landed
+    markers += [f"tailing {model.tailing}"] if model.tailing else []
+    return Piece(model.id, model.side, x, y, hex_cm * RADIUS, facing_deg=60.0 * model.facing,
+                 labels=[f"alt {model.altitude}", f"spd {model.speed}", health],
+                 markers=markers)
