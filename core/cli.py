@@ -10,6 +10,7 @@ import argparse
 import functools
 import json
 import operator
+import os
 import sys
 import traceback
 from collections.abc import Sequence
@@ -230,6 +231,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # output piped into `head` and the like: not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except Exception:
         traceback.print_exc()
         print("polemos: internal error (see the traceback above)", file=sys.stderr)

@@ -122,7 +122,7 @@ class Game:
     def _guarded(self, what: str, function: Callable[..., Any], *args: Any) -> Any:
         try:
             return function(*args)
-        except PolemosError:
+        except (PolemosError, BrokenPipeError):  # a closed output pipe is not the plugin's fault
             raise
         except Exception as error:
             raise PluginFailure(self.rules.plugin_name or self.rules.name,

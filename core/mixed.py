@@ -339,7 +339,8 @@ class Mixed(Ruleset):
         if self.scenario.objective is not None:
             board.areas.append(Area("objective", list(self.scenario.objective.area), "zone"))
         name = self.scenario.order[state.slot]
-        board.caption = f"turn {state.turn}/{self.scenario.turns}: {name}"
+        board.caption = (f"game over: {state.reason}" if state.over
+                         else f"turn {state.turn}/{self.scenario.turns}: {name}")
         return board
 
 

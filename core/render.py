@@ -133,10 +133,11 @@ function show(i) {{
   document.getElementById("step").textContent = "step " + i + " / " + (game.frames.length - 1);
   document.getElementById("caption").textContent = game.captions[i];
   document.getElementById("log").textContent = game.logs[i].join("\\n");
+  history.replaceState(null, "", "#" + i);
 }}
 document.getElementById("prev").onclick = () => show(+slider.value - 1);
 document.getElementById("next").onclick = () => show(+slider.value + 1);
 slider.oninput = () => show(+slider.value);
-show(0);
+show(parseInt(location.hash.slice(1)) || 0);
 </script></body></html>
 """
