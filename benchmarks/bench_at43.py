@@ -13,29 +13,15 @@ import copy
 import time
 from typing import Any
 
-from benchmarks.common import SCENARIOS, random_games, report
+from benchmarks.common import SCENARIOS, Sink, random_games, report
 from polemos.core.actions import Action
-from polemos.core.dice import Dice
 from polemos.core.engine import play
 from polemos.core.game import Game
 from polemos.core.players import bot_rng, make_bot
 from polemos.core.plugins import make_plugin_manager
 from polemos.core.scenario import load_scenario, validate_scenario
-from polemos.core.world import World
 
 OFF = 30.0
-
-
-class _Sink:
-    """The least a ruleset needs from a game: seeded dice, an ``emit`` that keeps nothing, and
-    an empty world (no other ruleset on the table, MIX-8)."""
-
-    def __init__(self, seed: int) -> None:
-        self.dice = Dice(seed)
-        self.world = World()
-
-    def emit(self, type_: str, **data: object) -> None:
-        return None
 
 
 def _vehicle(id_: str, profile: str, x: float, y: float) -> dict[str, Any]:
@@ -66,11 +52,11 @@ def collisions_per_s(case: tuple[dict[str, Any], list[Action]], seconds: float =
     pm = make_plugin_manager()
     loaded = validate_scenario(case[0], "bench", pm)
     rules = loaded.ruleset(loaded.model)
-    start_state = rules.new_state(_Sink(0))  # type: ignore[arg-type]
+    start_state = rules.new_state(Sink(0))  # type: ignore[arg-type]
     count, spent = 0, 0.0
     while spent < seconds:
         state = copy.deepcopy(start_state)
-        sink = _Sink(count)
+        sink = Sink(count)
         begin = time.perf_counter()
         for action in case[1]:
             rules.apply(state, action, sink)  # type: ignore[arg-type]

@@ -10,20 +10,9 @@ from __future__ import annotations
 import random
 import time
 
-from benchmarks.common import SCENARIOS, random_games, report
-from polemos.core.dice import Dice
+from benchmarks.common import SCENARIOS, Sink, random_games, report
 from polemos.core.plugins import make_plugin_manager
 from polemos.core.scenario import load_scenario
-
-
-class _Sink:
-    """The least a ruleset needs from a game: dice and an ``emit`` that keeps nothing."""
-
-    def __init__(self, seed: int) -> None:
-        self.dice = Dice(seed)
-
-    def emit(self, type_: str, **data: object) -> None:
-        return None
 
 
 def direct_actions_per_s(scenario: str, seconds: float = 3.0) -> float:
@@ -33,7 +22,7 @@ def direct_actions_per_s(scenario: str, seconds: float = 3.0) -> float:
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         rules = loaded.ruleset(loaded.model)
-        sink = _Sink(games)
+        sink = Sink(games)
         rng = random.Random(games)
         state = rules.new_state(sink)  # type: ignore[arg-type]
         while rules.to_act(state) is not None:

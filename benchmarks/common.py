@@ -5,13 +5,27 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from polemos.core.dice import Dice
 from polemos.core.engine import play
 from polemos.core.game import Game
 from polemos.core.players import RandomBot, bot_rng
 from polemos.core.plugins import make_plugin_manager
 from polemos.core.scenario import load_scenario
+from polemos.core.world import World
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios"
+
+
+class Sink:
+    """The least a ruleset needs from a game: seeded dice, an ``emit`` that keeps nothing, and
+    an empty world (no other ruleset on the table). Measures the rules without the engine."""
+
+    def __init__(self, seed: int) -> None:
+        self.dice = Dice(seed)
+        self.world = World()
+
+    def emit(self, type_: str, **data: object) -> None:
+        return None
 
 
 def report(name: str, value: float, unit: str) -> None:
