@@ -6,13 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from polemos.core.actions import Action
-from polemos.core.errors import IllegalAction
 from polemos.core.game import Game
 from polemos.core.hexgrid import Hex, axial_to_offset, offset_to_axial
-from tests.conftest import new_game
+from tests.conftest import events, new_game
 
 SCENARIOS = Path(__file__).parents[3] / "scenarios" / "aeronautica"
 ORIGIN = offset_to_axial(9, 8)
@@ -92,20 +89,6 @@ def to_firing(game: Game, tokens: dict[str, int] | None = None, first: str | Non
     to_movement(game, tokens, first)
     while game.state.phase == "movement":
         move_straight(game, game.legal_actions()[0].unit)  # type: ignore[arg-type]
-
-
-def refused(game: Game, action: Action, rule: str) -> IllegalAction:
-    """``action`` is refused citing ``rule`` and changes nothing."""
-    before = game.snapshot(), len(game.events)
-    with pytest.raises(IllegalAction) as error:
-        game.step(action)
-    assert error.value.rule == rule, error.value
-    assert (game.snapshot(), len(game.events)) == before
-    return error.value
-
-
-def events(game: Game, kind: str) -> list[dict[str, Any]]:
-    return [e for e in game.events if e["type"] == kind]
 
 
 def last(game: Game, kind: str) -> dict[str, Any]:

@@ -4,18 +4,16 @@ AI-31, AI-32, AI-38 .. AI-42)."""
 from __future__ import annotations
 
 from polemos.core.actions import Action
-from tests.conftest import new_game
+from tests.conftest import events, new_game, refused
 from tests.rulesets.aeronautica.helpers import (
     at,
     choose,
     duel,
-    events,
     last,
     move_straight,
     offset,
     plane,
     put,
-    refused,
     scenario,
     to_movement,
 )

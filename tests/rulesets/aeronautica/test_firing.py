@@ -6,15 +6,13 @@ from __future__ import annotations
 import pytest
 
 from polemos.core.actions import Action
-from tests.conftest import new_game
+from tests.conftest import events, new_game, refused
 from tests.rulesets.aeronautica.helpers import (
     at,
     duel,
-    events,
     last,
     plane,
     put,
-    refused,
     scenario,
     to_firing,
 )

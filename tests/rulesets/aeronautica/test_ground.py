@@ -8,16 +8,14 @@ from polemos.core.actions import Action
 from polemos.rulesets.aeronautica import ground
 from polemos.rulesets.aeronautica.models import WeaponProfile
 from polemos.rulesets.aeronautica.state import Model
-from tests.conftest import new_game
+from tests.conftest import events, new_game, refused
 from tests.rulesets.aeronautica.helpers import (
     asset,
     at,
-    events,
     last,
     offset,
     plane,
     put,
-    refused,
     scenario,
     to_firing,
 )

@@ -27,7 +27,7 @@ from polemos.core.world import Hit, Presence
 from polemos.rulesets.aeronautica.bots import greedy_policy
 from polemos.rulesets.aeronautica.ruleset import AeronauticaImperialis
 from polemos.rulesets.petit_cirque.ruleset import PetitCirqueVolant
-from tests.conftest import refused
+from tests.conftest import events, refused
 from tests.core.pickets import Pickets, PicketsPlugin, PicketState
 from tests.rulesets.aeronautica.helpers import asset, plane
 
@@ -78,10 +78,6 @@ def game_of(pm, raw: dict, dice: list[int] | None = None, seed: int = 0) -> Game
 
 def aero(game: Game):
     return game.state.parts["aeronautica"]
-
-
-def events(game: Game, kind: str) -> list[dict]:
-    return [e for e in game.events if e["type"] == kind]
 
 
 def to_firing(game: Game) -> None:

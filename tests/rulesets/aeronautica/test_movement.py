@@ -7,16 +7,14 @@ import pytest
 
 from polemos.core.actions import Action
 from polemos.core.hexgrid import offset_to_axial
-from tests.conftest import new_game
+from tests.conftest import events, new_game, refused
 from tests.rulesets.aeronautica.helpers import (
     asset,
     at,
     duel,
-    events,
     last,
     plane,
     put,
-    refused,
     scenario,
     to_movement,
 )

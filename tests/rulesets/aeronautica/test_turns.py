@@ -4,16 +4,14 @@ from __future__ import annotations
 
 from polemos.core.actions import Action
 from polemos.core.serialize import canonical
-from tests.conftest import new_game
+from tests.conftest import events, new_game, refused
 from tests.rulesets.aeronautica.helpers import (
     at,
     choose,
     duel,
-    events,
     move_straight,
     plane,
     put,
-    refused,
     scenario,
     to_firing,
     to_movement,

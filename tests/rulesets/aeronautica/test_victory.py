@@ -7,13 +7,12 @@ import pytest
 from polemos.core.actions import Action
 from polemos.core.hexgrid import offset_to_axial
 from polemos.rulesets.aeronautica import victory
-from tests.conftest import new_game
+from tests.conftest import events, new_game
 from tests.rulesets.aeronautica.helpers import (
     asset,
     at,
     choose,
     duel,
-    events,
     last,
     move_straight,
     plane,

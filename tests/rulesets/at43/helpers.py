@@ -11,10 +11,8 @@ from functools import cache
 from typing import Any
 
 import pluggy
-import pytest
 
 from polemos.core.actions import Action
-from polemos.core.errors import IllegalAction
 from polemos.core.game import Game
 from polemos.core.plugins import make_plugin_manager
 from tests.conftest import new_game
@@ -93,14 +91,3 @@ def ram(g: Game, attacker: str, target: str, offset: float = 0) -> None:
     act(g, "ram", attacker, target=target, offset=offset)
 
 
-def refused(g: Game, action: Action, rule: str) -> None:
-    """The action is refused with ``rule`` and nothing changes."""
-    before = g.snapshot(), len(g.events)
-    with pytest.raises(IllegalAction) as error:
-        g.step(action)
-    assert error.value.rule == rule, error.value
-    assert (g.snapshot(), len(g.events)) == before
-
-
-def events(g: Game, kind: str) -> list[dict[str, Any]]:
-    return [e for e in g.events if e["type"] == kind]

@@ -4,16 +4,15 @@
 from __future__ import annotations
 
 from polemos.core.actions import Action
+from tests.conftest import events, refused
 from tests.rulesets.at43.helpers import (
     act,
     at,
     container,
-    events,
     game,
     near,
     pos,
     ram,
-    refused,
     scenario,
     unit,
     v,

@@ -8,15 +8,14 @@ from polemos.core.actions import Action
 from polemos.core.table import gap
 from polemos.rulesets.at43 import crushing
 from polemos.rulesets.at43.geometry import free, side_of
+from tests.conftest import events, refused
 from tests.rulesets.at43.helpers import (
     act,
     at,
-    events,
     game,
     near,
     pos,
     ram,
-    refused,
     scenario,
     unit,
     v,

@@ -12,11 +12,11 @@ import math
 
 import pytest
 
+from tests.conftest import events
 from tests.rulesets.at43.helpers import (
     act,
     at,
     container,
-    events,
     game,
     near,
     pos,

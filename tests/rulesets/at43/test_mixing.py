@@ -29,6 +29,7 @@ from polemos.core.scenario import validate_scenario
 from polemos.core.world import GROUND_TARGET, INFANTRY, VEHICLE, Hit, Presence
 from polemos.rulesets.at43 import mixing, text
 from polemos.rulesets.at43.ruleset import At43
+from tests.conftest import events
 from tests.core.pickets import Pickets, PicketsPlugin
 from tests.rulesets.at43.helpers import plugin_manager
 from tests.rulesets.at43.test_scenario import DERBY
@@ -85,10 +86,6 @@ def start(raw: dict[str, Any], dice: list[int] | None = None, *plugins: object
 
 def at43(game: Game) -> Any:
     return game.state.parts["at43"]
-
-
-def events(game: Game, kind: str) -> list[dict[str, Any]]:
-    return [e for e in game.events if e["type"] == kind]
 
 
 def presence(game: Game, unit: str) -> Presence:

@@ -8,15 +8,14 @@ import math
 import pytest
 
 from polemos.core.actions import Action
+from tests.conftest import events, refused
 from tests.rulesets.at43.helpers import (
     act,
     container,
-    events,
     game,
     near,
     pos,
     ram,
-    refused,
     scenario,
     unit,
     v,

@@ -7,14 +7,13 @@ import pytest
 
 from polemos.core.actions import Action
 from polemos.rulesets.at43 import objective
+from tests.conftest import events, refused
 from tests.rulesets.at43.helpers import (
     act,
-    events,
     game,
     near,
     pos,
     ram,
-    refused,
     scenario,
     unit,
     v,

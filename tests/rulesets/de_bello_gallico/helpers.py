@@ -11,7 +11,7 @@ from polemos.core.actions import Action
 from polemos.core.game import Game
 from polemos.rulesets.de_bello_gallico.morale_rules import Resolver
 from polemos.rulesets.de_bello_gallico.state import DbgState, Fighter
-from tests.conftest import new_game, refused
+from tests.conftest import events, new_game, refused
 
 RED_FIRST = [9, 1]
 """Initiative dice of turn 1: red 9, blue 1 (with no officer on either side red wins)."""
@@ -46,10 +46,6 @@ def f(game: Game, fighter_id: str) -> Fighter:
 
 def resolver(game: Game) -> Resolver:
     return Resolver(game.state, game)
-
-
-def events(game: Game, type_: str) -> list[dict[str, Any]]:
-    return [e for e in game.events if e["type"] == type_]
 
 
 def rolls(game: Game) -> list[dict[str, Any]]:

@@ -8,9 +8,9 @@ import pytest
 from polemos.core.morale import Morale, MoraleShock
 from polemos.core.plugins import call_hook, make_plugin_manager
 from polemos.rulesets.de_bello_gallico import hooks
+from tests.conftest import events
 from tests.rulesets.de_bello_gallico.helpers import (
     RED_FIRST,
-    events,
     f,
     fighter,
     scenario,

@@ -5,11 +5,10 @@ from __future__ import annotations
 import pytest
 
 from polemos.rulesets.de_bello_gallico.melee import modifiers
-from tests.conftest import refused
+from tests.conftest import events, refused
 from tests.rulesets.de_bello_gallico.helpers import (
     RED_FIRST,
     act,
-    events,
     f,
     fighter,
     scenario,

@@ -9,9 +9,9 @@ from polemos.core.players import RandomBot, bot_rng
 from polemos.core.scenario import validate_scenario
 from polemos.core.world import INFANTRY, Hit
 from polemos.rulesets.de_bello_gallico.ruleset import DeBelloGallico
+from tests.conftest import events
 from tests.rulesets.de_bello_gallico.helpers import (
     RED_FIRST,
-    events,
     f,
     fighter,
     scenario,

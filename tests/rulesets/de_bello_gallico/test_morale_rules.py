@@ -9,11 +9,10 @@ from polemos.core.morale import Morale, MoraleShock
 from polemos.rulesets.de_bello_gallico.melee import modifiers
 from polemos.rulesets.de_bello_gallico.morale_rules import losses, retreat_step
 from polemos.rulesets.de_bello_gallico.state import DbgParams
-from tests.conftest import refused
+from tests.conftest import events, refused
 from tests.rulesets.de_bello_gallico.helpers import (
     RED_FIRST,
     act,
-    events,
     f,
     fighter,
     resolver,

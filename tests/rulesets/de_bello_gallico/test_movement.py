@@ -8,11 +8,10 @@ import math
 import pytest
 
 from polemos.rulesets.de_bello_gallico.geometry import pinned, zoc_gaps
-from tests.conftest import refused
+from tests.conftest import events, refused
 from tests.rulesets.de_bello_gallico.helpers import (
     RED_FIRST,
     act,
-    events,
     f,
     fighter,
     refused_reason,

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import refused
+from tests.conftest import events, refused
 from tests.rulesets.de_bello_gallico.helpers import (
     RED_FIRST,
     act,
-    events,
     f,
     fighter,
     refused_reason,

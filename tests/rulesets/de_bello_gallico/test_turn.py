@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from tests.conftest import refused
+from tests.conftest import events, refused
 from tests.rulesets.de_bello_gallico.helpers import (
     RED_FIRST,
     act,
-    events,
     f,
     fighter,
     rolls,
