@@ -13,13 +13,10 @@ import copy
 import time
 from typing import Any
 
-from benchmarks.common import SCENARIOS, Sink, random_games, report
+from benchmarks.common import Sink, bot_games, report
 from polemos.core.actions import Action
-from polemos.core.engine import play
-from polemos.core.game import Game
-from polemos.core.players import bot_rng, make_bot
 from polemos.core.plugins import make_plugin_manager
-from polemos.core.scenario import load_scenario, validate_scenario
+from polemos.core.scenario import validate_scenario
 
 OFF = 30.0
 
@@ -67,26 +64,14 @@ def collisions_per_s(case: tuple[dict[str, Any], list[Action]], seconds: float =
     return count / spent
 
 
-def greedy_games_per_s(scenario: str, seconds: float = 3.0, min_games: int = 3) -> float:
-    pm = make_plugin_manager()
-    loaded = load_scenario(SCENARIOS / scenario, pm)
-    games = 0
-    begin = time.perf_counter()
-    while games < min_games or time.perf_counter() - begin < seconds:
-        game = Game.new(loaded, pm, seed=games, transactional=False)
-        play(game, {side: make_bot(pm, "at43", "greedy", bot_rng(games, side))
-                    for side in game.rules.sides(game.state)})
-        games += 1
-    return games / (time.perf_counter() - begin)
-
-
 def main() -> None:
     report("at43_single_collisions_per_s", collisions_per_s(SINGLE), "collisions/s")
     report("at43_group_collisions_per_s", collisions_per_s(GROUP), "collisions/s")
-    games, actions = random_games("at43/derby.yaml")
+    games, actions = bot_games("at43/derby.yaml")
     report("at43_derby_random_games_per_s", games, "games/s")
     report("at43_derby_random_actions_per_s", actions, "actions/s")
-    report("at43_derby_greedy_games_per_s", greedy_games_per_s("at43/derby.yaml"), "games/s")
+    greedy, _ = bot_games("at43/derby.yaml", "greedy", min_games=3)
+    report("at43_derby_greedy_games_per_s", greedy, "games/s")
 
 
 if __name__ == "__main__":

@@ -7,13 +7,13 @@ of Corfinium usually runs all eight turns (a greedy one ends at turn 2, see the 
 
 from __future__ import annotations
 
-from benchmarks.common import random_games, report
+from benchmarks.common import bot_games, report
 
 
 def main() -> None:
     for name, scenario in (("corfinium", "de-bello-gallico/corfinium-bridge.yaml"),
                            ("ambush", "de-bello-gallico/britons-ambush.yaml")):
-        games, actions = random_games(scenario)
+        games, actions = bot_games(scenario)
         report(f"dbg_{name}_games_per_s", games, "games/s")
         report(f"dbg_{name}_actions_per_s", actions, "actions/s")
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from benchmarks.common import random_games, report
+from benchmarks.common import bot_games, report
 
 
 def main() -> None:
-    games, actions = random_games("mixed/bridge-showcase.yaml", seconds=5.0, min_games=3)
+    games, actions = bot_games("mixed/bridge-showcase.yaml", seconds=5.0, min_games=3)
     report("mixed_showcase_games_per_s", games, "games/s")
     report("mixed_showcase_actions_per_s", actions, "actions/s")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import time
 
-from benchmarks.common import SCENARIOS, Sink, random_games, report
+from benchmarks.common import SCENARIOS, Sink, bot_games, report
 from polemos.core.plugins import make_plugin_manager
 from polemos.core.scenario import load_scenario
 
@@ -36,7 +36,7 @@ def direct_actions_per_s(scenario: str, seconds: float = 3.0) -> float:
 def main() -> None:
     for name, scenario in (("duel", "petit-cirque/duel.yaml"),
                            ("6v6", "petit-cirque/dogfight-6v6.yaml")):
-        games, actions = random_games(scenario)
+        games, actions = bot_games(scenario)
         report(f"pcv_{name}_games_per_s", games, "games/s")
         report(f"pcv_{name}_actions_per_s", actions, "actions/s")
     report("pcv_duel_direct_actions_per_s", direct_actions_per_s("petit-cirque/duel.yaml"),

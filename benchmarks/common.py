@@ -8,7 +8,7 @@ from pathlib import Path
 from polemos.core.dice import Dice
 from polemos.core.engine import play
 from polemos.core.game import Game
-from polemos.core.players import RandomBot, bot_rng
+from polemos.core.players import bot_rng, make_bot
 from polemos.core.plugins import make_plugin_manager
 from polemos.core.scenario import load_scenario
 from polemos.core.world import World
@@ -33,15 +33,17 @@ def report(name: str, value: float, unit: str) -> None:
     print(f"BENCH {name} {value:.6g} {unit}", flush=True)
 
 
-def random_games(scenario: str, seconds: float = 3.0, min_games: int = 5) -> tuple[float, float]:
-    """Play random-bot games of ``scenario`` for about ``seconds``: (games/s, actions/s)."""
+def bot_games(scenario: str, kind: str = "random", seconds: float = 3.0, min_games: int = 5
+              ) -> tuple[float, float]:
+    """Play ``kind``-bot games of ``scenario`` for about ``seconds``: (games/s, actions/s)."""
     pm = make_plugin_manager()
     loaded = load_scenario(SCENARIOS / scenario, pm)
     games = actions = 0
     start = time.perf_counter()
     while games < min_games or time.perf_counter() - start < seconds:
         game = Game.new(loaded, pm, seed=games, transactional=False)
-        players = {side: RandomBot(bot_rng(games, side)) for side in game.rules.sides(game.state)}
+        players = {side: make_bot(pm, game.rules.name, kind, bot_rng(games, side))
+                   for side in game.rules.sides(game.state)}
         play(game, players)
         games += 1
         actions += len(game.actions)
