@@ -95,11 +95,14 @@ def load_named_plugin(pm: pluggy.PluginManager, name: str) -> str | None:
 
 
 def plugin_version(pm: pluggy.PluginManager, plugin: Any) -> str:
-    """The version of the distribution that ships ``plugin`` (or of the module itself)."""
-    for module_plugin, dist in pm.list_plugin_distinfo():
-        if module_plugin is plugin:
-            return dist.version
-    return str(getattr(plugin, "__version__", "unknown"))
+    """The plugin's own ``__version__``, else that of the distribution that ships it."""
+    if hasattr(plugin, "__version__"):
+        return str(plugin.__version__)
+    name = pm.get_name(plugin)
+    for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        if ep.name == name and ep.dist is not None:
+            return ep.dist.version
+    return "unknown"
 
 
 def ruleset_registry(pm: pluggy.PluginManager) -> dict[str, type[Ruleset]]:
