@@ -83,3 +83,16 @@ def hex_table_size(columns: int, rows: int, hex_cm: float) -> tuple[float, float
     """The smallest table holding a ``columns`` × ``rows`` odd-r hex map."""
     corner = hex_cm / math.sqrt(3)
     return hex_cm * (columns + 0.5), 2 * corner + (rows - 1) * 1.5 * corner
+
+
+def hex_map_size(width_cm: float, height_cm: float, hex_cm: float) -> tuple[int, int]:
+    """MIX-1: the ``columns`` × ``rows`` overlay of a table: every hex whose centre is on it.
+
+    A unit stands in the hex holding its centre, so a hex whose centre is on the table is a
+    place a hex unit may stand; the rim of the overlay may overhang the table's edge by half a
+    hex.
+    """
+    corner = hex_cm / math.sqrt(3)
+    columns = math.floor(width_cm / hex_cm + 0.5)
+    rows = math.floor((height_cm - corner) / (1.5 * corner)) + 1
+    return max(columns, 1), max(rows, 1)

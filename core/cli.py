@@ -130,8 +130,10 @@ def cmd_play(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
                 print(line)
             elif args.verbose and event["type"] == "roll":
                 print(f"    rolls {event['dice']} for {event['purpose']} ({event['rule']})")
-        game.listeners.append(show)
         print(f"{loaded.model.name} — {game.rules.title}, seed {game.seed}")
+        for event in game.events:  # what happened while the game was set up
+            show(event)
+        game.listeners.append(show)
     players = _players(args, pm, game)
     recorder = Recorder(game) if args.html else None
     try:

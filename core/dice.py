@@ -39,10 +39,6 @@ class Dice:
         self._log = log
         self.count = 0
 
-    def attach(self, log: RollLog | None) -> None:
-        """Send every later roll to ``log`` (the game's event log)."""
-        self._log = log
-
     def _one(self, sides: int, purpose: str, rule: str) -> int:
         if self.script is None:
             return int(self._rng.random() * sides) + 1

@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import Field, PrivateAttr, ValidationError
 
 from polemos.core.actions import Action
-from polemos.core.board import Area, Board
+from polemos.core.board import Area, Board, hex_map_size
 from polemos.core.errors import ScenarioError
 from polemos.core.hookspecs import hookimpl
 from polemos.core.ruleset import Result, Ruleset
 from polemos.core.scenario_model import ScenarioBase, Strict
-from polemos.core.world import AIRCRAFT, PartGame, World
+from polemos.core.table import EPS, Base, contact_graph
+from polemos.core.world import AIRCRAFT, PartGame, Presence, World
 
 if TYPE_CHECKING:
     from polemos.core.game import Game
@@ -76,6 +77,22 @@ def _part_problems(model: MixedScenario, name: str, cls: type[Ruleset]
     if not problems:
         model._models[name] = part
         model._classes[name] = cls
+    return problems
+
+
+def _unit_problems(model: MixedScenario) -> list[tuple[str, str]]:
+    """MIX-3: unit ids are unique across the table; every part's sides are the scenario's."""
+    problems: list[tuple[str, str]] = []
+    owners: dict[str, str] = {}
+    for name, part in model._models.items():
+        for unit, side in part.unit_sides().items():
+            if side not in model.sides:
+                problems.append((f"parts.{name}", f"unit {unit!r} is on side {side!r}, not one "
+                                 f"of the sides {model.sides}"))
+            if unit in owners:
+                problems.append((f"parts.{name}", f"unit id {unit!r} is also used in "
+                                 f"parts.{owners[unit]}: ids must be unique across the table"))
+            owners.setdefault(unit, name)
     return problems
 
 
@@ -165,28 +182,19 @@ class Mixed(Ruleset):
                 problems.append((f"parts.{name}", "field required: the units of this ruleset"))
             elif name in registry and name != cls.name:
                 problems += _part_problems(scenario, name, registry[name])
-        return problems
+        return problems + _unit_problems(scenario)
 
     # -- set-up ----------------------------------------------------------------------------
     def new_state(self, game: Game) -> MixedState:
-        parts = {}
+        parts: dict[str, Any] = {}
+        self.world.bind(self.parts, parts)
         for name in self.scenario.order:
-            rules = self.parts[name]
-            parts[name] = rules.new_state(PartGame(game, name))  # type: ignore[arg-type]
-            strangers = set(rules.sides(parts[name])) - set(self.scenario.sides)
-            if strangers:
-                raise ScenarioError(game.loaded.source, [(
-                    f"parts.{name}", f"side(s) {sorted(strangers)} not in sides "
-                    f"{self.scenario.sides}")])
+            parts[name] = self.parts[name].new_state(PartGame(game, name))  # type: ignore[arg-type]
+        problems = overlaps(self.world.presences())
+        if problems:
+            raise ScenarioError(game.loaded.source, problems)
         state = MixedState(parts)
         self.world.bind(self.parts, state.parts)
-        owners: dict[str, str] = {}
-        for presence in self.world.presences():
-            if presence.unit in owners:
-                raise ScenarioError(game.loaded.source, [(
-                    f"parts.{presence.ruleset}", f"unit id {presence.unit!r} is also used in "
-                    f"parts.{owners[presence.unit]}: ids must be unique across the table")])
-            owners[presence.unit] = presence.ruleset
         first = self.scenario.order[0]
         state.started_at = self.parts[first].turn_number(parts[first])
         game.emit("mixed_turn", turn=1, part=first, rule=RULE_TURN)
@@ -303,7 +311,14 @@ class Mixed(Ruleset):
         return {p.unit: p.side for p in self.world.presences()}
 
     def describe(self, view: MixedView) -> str:
-        return f"[{view.part}]\n{self.parts[view.part].describe(view.view)}"
+        """The active ruleset's own picture, then every other unit on the table (MIX-3)."""
+        others = [f"  {p.unit:14s} {p.ruleset:18s} {p.side:10s} {p.kind:14s} "
+                  f"({p.x:.1f}, {p.y:.1f})" + (f" alt {p.altitude}" if p.altitude else "")
+                  for p in self.world.presences(exclude=view.part)]
+        lines = [f"[{view.part}]", self.parts[view.part].describe(view.view).rstrip()]
+        if others:
+            lines += ["Other rulesets on the table:", *others]
+        return "\n".join(lines)
 
     def describe_action(self, action: Action) -> str:
         """Actions are the active part's (``current``: the part last consulted)."""
@@ -327,21 +342,36 @@ class Mixed(Ruleset):
     def board(self, state: MixedState) -> Board:
         table = self.scenario.table
         hex_cm = self.scenario.hex_cm
-        board = Board(table.width, table.height, hex_cm=hex_cm,
-                      hex_columns=max(1, int(table.width / hex_cm - 0.5)),
-                      hex_rows=max(1, int((table.height / hex_cm * 3 ** 0.5 - 2) / 1.5) + 1))
+        columns, rows = hex_map_size(table.width, table.height, hex_cm)
+        board = Board(table.width, table.height, hex_cm=hex_cm, hex_columns=columns,
+                      hex_rows=rows)
+        flying = {p.unit for p in self.world.presences() if p.kind == AIRCRAFT}
         for name, rules in self.parts.items():
             part_board = rules.board(state.parts[name])
             if part_board is not None:
                 board.pieces += part_board.pieces
                 board.areas += [Area(f"{name}:{area.id}", area.points, area.kind)
                                 for area in part_board.areas]
+        board.pieces.sort(key=lambda piece: piece.id in flying)  # aircraft drawn on top
         if self.scenario.objective is not None:
             board.areas.append(Area("objective", list(self.scenario.objective.area), "zone"))
         name = self.scenario.order[state.slot]
         board.caption = (f"game over: {state.reason}" if state.over
                          else f"turn {state.turn}/{self.scenario.turns}: {name}")
         return board
+
+
+def overlaps(presences: list[Presence]) -> list[tuple[str, str]]:
+    """MIX-3: ground units of different rulesets may not start on top of one another.
+
+    Within a ruleset its own set-up rules decide; across rulesets nothing else would.
+    """
+    ground = {p.unit: p for p in presences if p.kind != AIRCRAFT and p.altitude == 0}
+    bases = [Base(p.unit, p.x, p.y, p.radius) for p in ground.values()]
+    graph = contact_graph(bases, limit=-EPS)
+    return [(f"parts.{ground[a].ruleset}", f"{a!r} overlaps {b!r} of {ground[b].ruleset}")
+            for a, b in sorted(tuple(sorted(edge)) for edge in graph.edges)
+            if ground[a].ruleset != ground[b].ruleset]
 
 
 def inside(point: tuple[float, float], polygon: list[tuple[float, float]]) -> bool:

@@ -30,3 +30,11 @@ class ScenarioBase(Strict):
     def problems(self) -> list[tuple[str, str]]:
         """Checks across fields that pydantic cannot express: ``[(field path, reason)]``."""
         return []
+
+    def unit_sides(self) -> dict[str, str]:
+        """``{unit id: side}`` of every unit the scenario sets up.
+
+        A mixed scenario checks with it, before play, that unit ids are unique across the table
+        and that every part's sides are the scenario's (MIX-3).
+        """
+        return {}

@@ -104,16 +104,20 @@ class World:
         self.states: dict[str, Any] = {}
 
     def bind(self, parts: dict[str, Ruleset], states: dict[str, Any]) -> None:
-        """Point the world at the current part states (called after each change of state)."""
+        """Point the world at the current part states (called after each change of state).
+
+        Only parts with a state are on the table: while a mixed game is set up, each part sees
+        the parts set up before it.
+        """
         self.parts = parts
         self.states = states
 
     def presences(self, exclude: str | None = None) -> list[Presence]:
         """The units of every ruleset but ``exclude``, in a stable order."""
         found: list[Presence] = []
-        for name, rules in self.parts.items():
+        for name, state in self.states.items():
             if name != exclude:
-                found.extend(rules.presences(self.states[name]))
+                found.extend(self.parts[name].presences(state))
         return found
 
     def hex_of(self, presence: Presence) -> Hex:

@@ -33,12 +33,11 @@ Decisions (the contract leaves them to this ruleset):
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from polemos.core.board import hex_centre_cm
+from polemos.core.board import hex_centre_cm, hex_map_size
 from polemos.core.world import AIRCRAFT as FLYING
 from polemos.core.world import GROUND_TARGET, Hit, Outcome, Presence, World
 from polemos.rulesets.aeronautica import sequence
@@ -61,11 +60,10 @@ NOBODY: Mapping[str, Model] = MappingProxyType({})
 
 def fit_part(raw: dict[str, Any], width_cm: float, height_cm: float, hex_cm: float,
              turns: int) -> dict[str, Any]:
-    """MIX-1: the Area of Engagement is the table's hex overlay (the columns and rows that fit,
-    as for Petit Cirque Volant); MIX-2, AI-66: the last turn is the mixed scenario's, or turn 12
-    if that comes sooner (or the part's own shorter limit)."""
-    columns = int(width_cm / hex_cm - 0.5)
-    rows = int((height_cm * math.sqrt(3) / hex_cm - 2) / 1.5) + 1
+    """MIX-1: the Area of Engagement is the table's hex overlay (``hex_map_size``, as for Petit
+    Cirque Volant); MIX-2, AI-66: the last turn is the mixed scenario's, or turn 12 if that
+    comes sooner (or the part's own shorter limit)."""
+    columns, rows = hex_map_size(width_cm, height_cm, hex_cm)
     limit = raw.get("turn_limit", TURN_LIMIT)
     return {**raw, "map": {"width": columns, "height": rows, "hex_cm": hex_cm},
             "turn_limit": min(limit, turns) if isinstance(limit, int) else limit}

@@ -225,6 +225,11 @@ class AiScenario(ScenarioBase):
     _catalogue: Catalogue | None = PrivateAttr(None)
 
     # The checks and the tables import these models, hence the imports inside the methods.
+
+    def unit_sides(self) -> dict[str, str]:
+        units = {model.id: side for side, models in self.squadrons.items() for model in models}
+        units.update({target.id: target.side for target in self.targets})
+        return units
     def problems(self) -> list[tuple[str, str]]:
         from polemos.rulesets.aeronautica.squadrons import scenario_problems
         return scenario_problems(self)

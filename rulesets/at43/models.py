@@ -136,6 +136,10 @@ class At43Scenario(ScenarioBase):
                                "part of a mixed scenario (MIX-1): any side may field no AFV "
                                "and AT-P4 replaces AT-P2 and AT-P3")
 
+
+    def unit_sides(self) -> dict[str, str]:
+        return {model.id: unit.side for unit in self.units
+                for model in (*unit.vehicles, *unit.infantry)}
     def book(self) -> dict[str, VehicleProfile | InfantryProfile | ObstacleProfile]:
         """Every profile by name, the scenario's own after the shipped ones."""
         found: dict[str, VehicleProfile | InfantryProfile | ObstacleProfile] = {}

@@ -52,6 +52,9 @@ class PcvScenario(ScenarioBase):
         "round (otherwise the round limit is a draw).")
     aircraft: list[AircraftModel] = Field(min_length=2)
 
+    def unit_sides(self) -> dict[str, str]:
+        return {plane.id: plane.side for plane in self.aircraft}
+
     def problems(self) -> list[tuple[str, str]]:
         problems: list[tuple[str, str]] = []
         cloth = HexMap(self.map.width, self.map.height)

@@ -10,11 +10,10 @@ The first ``step`` or ``loop`` of an aircraft starts its move, which must then b
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Any
 
 from polemos.core.actions import Action
-from polemos.core.board import Board
+from polemos.core.board import Board, hex_map_size
 from polemos.core.dice import roll_off
 from polemos.core.errors import IllegalAction
 from polemos.core.hexgrid import HexMap, offset_to_axial
@@ -247,8 +246,7 @@ class PetitCirqueVolant(Ruleset):
     def fit_part(cls, raw: dict[str, Any], width_cm: float, height_cm: float, hex_cm: float,
                  turns: int) -> dict[str, Any]:
         """MIX-1: the cloth is the table's hex overlay; MIX-2: one PCV round per game turn."""
-        columns = int(width_cm / hex_cm - 0.5)
-        rows = int((height_cm * math.sqrt(3) / hex_cm - 2) / 1.5) + 1
+        columns, rows = hex_map_size(width_cm, height_cm, hex_cm)
         return {**raw, "map": {"width": columns, "height": rows, "hex_cm": hex_cm},
                 "max_rounds": turns}
 

@@ -31,6 +31,9 @@ class PicketScenario(ScenarioBase):
     rounds: int = 3
     pickets: list[PicketModel]
 
+    def unit_sides(self) -> dict[str, str]:
+        return {p.id: p.side for p in self.pickets}
+
 
 @dataclass(slots=True)
 class PicketState:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from typing import Literal
 
 import pytest
 
@@ -12,11 +13,29 @@ from polemos.core.engine import play
 from polemos.core.errors import ScenarioError
 from polemos.core.game import Game
 from polemos.core.hexgrid import offset_to_axial
+from polemos.core.hookspecs import hookimpl
 from polemos.core.players import RandomBot, bot_rng
 from polemos.core.plugins import make_plugin_manager
 from polemos.core.scenario import validate_scenario
 from polemos.core.world import Hit
-from tests.core.pickets import PicketsPlugin
+from tests.core.pickets import Pickets, PicketScenario, PicketsPlugin
+
+
+class MorePicketScenario(PicketScenario):
+    ruleset: Literal["more_pickets"]  # type: ignore[assignment]
+
+
+class MorePickets(Pickets):
+    """A second ground ruleset, so that two rulesets' units can meet at set-up."""
+
+    name = "more_pickets"
+    scenario_model = MorePicketScenario
+
+
+class OtherPicketsPlugin:
+    @hookimpl
+    def polemos_rulesets(self) -> list[type]:
+        return [MorePickets]
 
 HEX = 5.0
 
@@ -87,7 +106,7 @@ def test_part_errors_carry_the_part_path(pm):
 def test_mix1_hex_cloth_is_fitted_to_the_table(pm):
     game = game_of(pm, scenario())
     cloth = game.rules.parts["petit_cirque"].scenario.map
-    assert (cloth.width, cloth.height, cloth.hex_cm) == (15, 13, HEX)
+    assert (cloth.width, cloth.height, cloth.hex_cm) == (16, 14, HEX)
 
 
 def test_mix2_rulesets_take_turns_in_the_listed_order(pm):
@@ -159,8 +178,24 @@ def test_mixed_games_replay_and_draw_every_unit(pm):
     assert logs[0] == logs[1]
 
 
-def test_unit_ids_must_be_unique_across_the_table(pm):
+def test_mix3_unit_ids_must_be_unique_across_the_table(pm):
     raw = scenario()
     raw["parts"]["pickets"]["pickets"][1]["id"] = "r1"
-    with pytest.raises(ScenarioError, match="unit id 'r1' is also used in parts.petit_cirque"):
+    assert "unit id 'r1' is also used in parts.petit_cirque" in problems(pm, raw)["parts.pickets"]
+
+
+def test_mix3_every_part_side_is_a_scenario_side(pm):
+    raw = scenario()
+    raw["parts"]["pickets"]["sides"] = ["red", "green"]
+    raw["parts"]["pickets"]["pickets"][1]["side"] = "green"
+    assert "on side 'green', not one of the sides" in problems(pm, raw)["parts.pickets"]
+
+
+def test_mix3_ground_units_of_two_rulesets_may_not_start_overlapping():
+    pm = make_plugin_manager([PicketsPlugin(), OtherPicketsPlugin()])
+    raw = scenario(rulesets=["petit_cirque", "pickets", "more_pickets"],
+                   order=["petit_cirque", "pickets", "more_pickets"])
+    raw["parts"]["more_pickets"] = {"sides": ["red", "blue"], "pickets": [
+        {"id": "intruder", "side": "red", "x": 60.5, "y": 50}]}
+    with pytest.raises(ScenarioError, match="parts.more_pickets: 'intruder' overlaps 'p-red'"):
         game_of(pm, raw)

@@ -10,7 +10,14 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from polemos.core.board import Board, Piece, hex_at_cm, hex_centre_cm, hex_table_size
+from polemos.core.board import (
+    Board,
+    Piece,
+    hex_at_cm,
+    hex_centre_cm,
+    hex_map_size,
+    hex_table_size,
+)
 from polemos.core.cli import main
 from polemos.core.hexgrid import Hex, axial_to_offset, offset_to_axial
 from polemos.core.render import render_html, render_svg, scale
@@ -94,3 +101,16 @@ def test_render_html_frames_and_logs():
               Board(10, 10, [Piece("a", "x", 5, 5, 1)], caption="moved")]
     page = render_html(boards, [[], ["a moves (R-1)"]], ["x"], "t")
     assert "a moves (R-1)" in page and 'data-x=\\"5\\"' in page
+
+
+@given(st.floats(10, 300), st.floats(10, 300), st.sampled_from([2.5, 5.0, 6.0]))
+def test_mix1_the_overlay_holds_every_hex_whose_centre_is_on_the_table(w: float, h: float,
+                                                                      size: float):
+    columns, rows = hex_map_size(w, h, size)
+    last = offset_to_axial(columns - 1, rows - 1)
+    x, y = hex_centre_cm(last.q, last.r, size)
+    assert x <= w + 1e-9 + size / 2 and y <= h + 1e-9
+    below = offset_to_axial(0, rows)
+    assert hex_centre_cm(below.q, below.r, size)[1] > h
+    right = offset_to_axial(columns, 0)
+    assert hex_centre_cm(right.q, right.r, size)[0] > w

@@ -120,11 +120,11 @@ def bomber_over_picket(pm, dice: list[int], pickets: list[dict] | None = None) -
 
 # -- MIX-1, MIX-2: the fitted map and the turn ----------------------------------------------------
 def test_mix1_the_area_of_engagement_is_the_table_overlay(pm):
-    """MIX-1: 80 × 60 cm with 5 cm hexes → 15 × 13 hexes, the same as Petit Cirque Volant's."""
+    """MIX-1: 80 × 60 cm with 5 cm hexes → 16 × 14 hexes, the same as Petit Cirque Volant's."""
     game = game_of(pm, mixed([plane("m1", "marauder", col=1, row=4)], [asset("flak", 14, 12)],
                              [picket("p1", "blue", 4, 4)]))
     cloth = game.rules.parts["aeronautica"].scenario.map
-    assert (cloth.width, cloth.height, cloth.hex_cm) == (15, 13, HEX)
+    assert (cloth.width, cloth.height, cloth.hex_cm) == (16, 14, HEX)
     for width, height, size in ((80, 60, 5.0), (120, 90, 4.0), (33.3, 47.1, 2.5)):
         ours = AeronauticaImperialis.fit_part({}, width, height, size, 8)["map"]
         pcv = PetitCirqueVolant.fit_part({}, width, height, size, 8)["map"]
