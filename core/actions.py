@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from polemos.core.errors import PolemosInputError
 
 ArgValue = int | float | str | bool | None
 
@@ -53,4 +55,9 @@ class ActionModel(BaseModel):
 
 def parse_action(data: Any) -> Action:
     """Validate untrusted action data and return the engine form."""
-    return ActionModel.model_validate(data).to_action()
+    try:
+        return ActionModel.model_validate(data).to_action()
+    except ValidationError as error:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'action'}: {e['msg']}"
+                             for e in error.errors())
+        raise PolemosInputError(f"malformed action {data!r}: {problems}") from None

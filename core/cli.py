@@ -26,7 +26,13 @@ from polemos.core.errors import PluginFailure, PolemosError, PolemosInputError
 from polemos.core.eventlog import replay_log, write_log
 from polemos.core.game import Game
 from polemos.core.players import BOT_KINDS, Player, TerminalPlayer, bot_rng, make_bot
-from polemos.core.plugins import call_hook, make_plugin_manager, plugin_version, ruleset_registry
+from polemos.core.plugins import (
+    call_hook,
+    make_plugin_manager,
+    options_models,
+    plugin_version,
+    ruleset_registry,
+)
 from polemos.core.render import render_html, render_svg
 from polemos.core.ruleset import Result
 from polemos.core.scenario import load_scenario
@@ -169,10 +175,16 @@ def scenario_schema(pm: pluggy.PluginManager) -> dict[str, Any]:
     """The scenario format of every installed ruleset, discriminated by ``ruleset``."""
     models = [cls.scenario_model for _, cls in sorted(ruleset_registry(pm).items())]
     if len(models) == 1:
-        return models[0].model_json_schema()
-    union: Any = functools.reduce(operator.or_, models)
-    schema = TypeAdapter(Annotated[union, Field(discriminator="ruleset")]).json_schema()
-    schema["title"] = "Polemos scenario"
+        schema = models[0].model_json_schema()
+    else:
+        union: Any = functools.reduce(operator.or_, models)
+        schema = TypeAdapter(Annotated[union, Field(discriminator="ruleset")]).json_schema()
+        schema["title"] = "Polemos scenario"
+    options = {name: model.model_json_schema() for name, model in options_models(pm).items()}
+    for definition in [schema, *schema.get("$defs", {}).values()]:
+        field = definition.get("properties", {}).get("options")
+        if field is not None:
+            field["properties"] = options
     return schema
 
 

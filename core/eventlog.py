@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pluggy
 
 from polemos.core.errors import PolemosInputError
-from polemos.core.game import Game
-from polemos.core.scenario import validate_scenario
+from polemos.core.game import Game, GameRecord, checked
 from polemos.core.serialize import canonical
 
 LOG_FORMAT = "polemos-events/1"
@@ -30,7 +29,14 @@ def write_log(game: Game, path: str | Path) -> None:
     Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def read_log(path: str | Path) -> tuple[dict[str, Any], list[str]]:
+class LogHeader(GameRecord):
+    """Line 1 of an event log."""
+
+    type: Literal["header"]
+    format: Literal["polemos-events/1"]
+
+
+def read_log(path: str | Path) -> tuple[LogHeader, list[str]]:
     """The header and the event lines of a log file."""
     try:
         lines = Path(path).read_text(encoding="utf-8").splitlines()
@@ -42,7 +48,7 @@ def read_log(path: str | Path) -> tuple[dict[str, Any], list[str]]:
         head = None
     if not isinstance(head, dict) or head.get("format") != LOG_FORMAT:
         raise PolemosInputError(f"{path}: line 1: not a Polemos event log header ({LOG_FORMAT})")
-    return head, lines[1:]
+    return checked(LogHeader, head, f"{path}: line 1"), lines[1:]
 
 
 def replay_log(path: str | Path, pm: pluggy.PluginManager) -> tuple[Game, int]:
@@ -51,17 +57,17 @@ def replay_log(path: str | Path, pm: pluggy.PluginManager) -> tuple[Game, int]:
     Raises ``PolemosInputError`` naming the first line that differs.
     """
     head, lines = read_log(path)
-    loaded = validate_scenario(head["scenario"], head.get("source", str(path)), pm)
-    script = head.get("dice")
-    game = Game.new(loaded, pm, seed=head["seed"],
-                    dice_script=list(script) if script is not None else None)
+    game = Game.replayable(head, pm, str(path))
     for number, line in enumerate(lines, 2):
         try:
             event = json.loads(line)
         except ValueError:
             raise PolemosInputError(f"{path}: line {number}: not JSON") from None
         if event.get("type") == "action" and len(game.events) == event.get("seq"):
-            game.step(event["action"])
+            try:
+                game.step(event.get("action"))
+            except PolemosInputError as error:
+                raise PolemosInputError(f"{path}: line {number}: {error}") from None
     replayed = [canonical(event) for event in game.events]
     for number, (original, again) in enumerate(zip(lines, replayed, strict=False), 2):
         if original != again:

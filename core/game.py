@@ -12,9 +12,10 @@ import copy
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, TypeVar
 
 import pluggy
+from pydantic import BaseModel, StrictInt, ValidationError
 
 from polemos.core.actions import Action, parse_action
 from polemos.core.dice import Dice
@@ -26,6 +27,35 @@ from polemos.core.serialize import canonical, to_jsonable
 from polemos.core.world import World
 
 SAVE_FORMAT = "polemos-save/1"
+
+
+class GameRecord(BaseModel):
+    """What makes a game reproducible: its scenario, seed and dice (saves and log headers)."""
+
+    scenario: dict[str, Any]
+    source: str = ""
+    seed: StrictInt
+    dice: list[StrictInt] | None = None
+
+
+class SaveFile(GameRecord):
+    """A saved game: the record, its actions and the events they gave."""
+
+    format: Literal["polemos-save/1"]
+    actions: list[dict[str, Any]]
+    events: list[dict[str, Any]]
+    state: Any = None
+
+
+def checked(model: type[M], data: Any, source: str) -> M:
+    """Validate a file's content, or a ``PolemosInputError`` naming its field paths."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}"
+                             for e in error.errors())
+        raise PolemosInputError(f"{source}: {problems}") from None
+M = TypeVar("M", bound=BaseModel)
 EventListener = Callable[[dict[str, Any]], None]
 
 
@@ -104,8 +134,9 @@ class Game:
         self._guarded("check", self.rules.check, self.state, action)
         saved = (copy.deepcopy(self.state), len(self.events), len(self.actions),
                  self.dice.mark()) if self.transactional else None
-        self.actions.append(action.to_json())
-        self.emit("action", side=acting, action=action.to_json())
+        recorded = action.to_json()
+        self.actions.append(recorded)
+        self.emit("action", side=acting, action=recorded)
         try:
             self._guarded("apply", self.rules.apply, self.state, action, self)
         except BaseException:
@@ -144,26 +175,30 @@ class Game:
                               encoding="utf-8")
 
     @classmethod
-    def from_save_data(cls, data: dict[str, Any], pm: pluggy.PluginManager | None = None,
+    def from_save_data(cls, data: Any, pm: pluggy.PluginManager | None = None,
                        source: str = "save") -> Game:
         """Rebuild a game by re-playing its actions, and check it reached the saved log."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise PolemosInputError(f"{source}: not a Polemos save ({SAVE_FORMAT})")
+        save = checked(SaveFile, data, source)
         pm = pm or make_plugin_manager()
-        loaded = validate_scenario(data["scenario"], data.get("source", source), pm)
-        script = data.get("dice")
-        game = cls.new(loaded, pm, seed=data["seed"],
-                       dice_script=list(script) if script is not None else None)
-        for index, action in enumerate(data["actions"]):
+        game = cls.replayable(save, pm, source)
+        for index, action in enumerate(save.actions):
             try:
                 game.step(action)
             except PolemosInputError as error:
                 raise PolemosInputError(f"{source}: action {index} does not replay: {error}"
                                         ) from None
-        if canonical(game.events) != canonical(data["events"]):
+        if canonical(game.events) != canonical(save.events):
             raise PolemosInputError(f"{source}: the re-played game differs from the saved log "
                                     "(different rules or plugins installed?)")
         return game
+
+    @classmethod
+    def replayable(cls, record: GameRecord, pm: pluggy.PluginManager, source: str) -> Game:
+        """A new game of a recorded scenario, seed and dice, ready to re-play its actions."""
+        loaded = validate_scenario(record.scenario, record.source or source, pm)
+        return cls.new(loaded, pm, seed=record.seed, dice_script=record.dice)
 
     @classmethod
     def load(cls, path: str | Path, pm: pluggy.PluginManager | None = None) -> Game:

@@ -101,7 +101,8 @@ def polemos_add_commands(subparsers: argparse._SubParsersAction) -> None:
     """Add sub-commands to the ``polemos`` command line.
 
     Called once when the CLI builds its parser. Each implementation adds parsers and sets
-    ``func=callable(args) -> int`` on them. Returns nothing; all run.
+    ``func=callable(args, pm) -> int`` on them (``pm`` is the command's plugin manager); the
+    return value is the exit code. Returns nothing; all run.
     """
 
 

@@ -86,11 +86,16 @@ def load_named_plugin(pm: pluggy.PluginManager, name: str) -> str | None:
     installed = [plugin for plugin, _ in pm.list_name_plugin()]
     try:
         module = importlib.import_module(name)
-    except ModuleNotFoundError:
-        return str(UnknownName("plugin", name, installed))
+    except ModuleNotFoundError as error:
+        if error.name is not None and name.startswith(error.name):
+            return str(UnknownName("plugin", name, installed))
+        return f"plugin module {name!r} failed to import: {error}"
     except Exception as error:  # the module itself is broken: name it
         return f"plugin module {name!r} failed to import: {type(error).__name__}: {error}"
     pm.register(module, name=name)
+    if not pm.get_hookcallers(module):
+        pm.unregister(module)
+        return f"module {name!r} is not a Polemos plugin: it implements no polemos_ hook"
     return None
 
 
@@ -120,14 +125,6 @@ def ruleset_registry(pm: pluggy.PluginManager) -> dict[str, type[Ruleset]]:
             cls.plugin_name = impl.plugin_name
             registry[cls.name] = cls
     return registry
-
-
-def get_ruleset(pm: pluggy.PluginManager, name: str) -> type[Ruleset]:
-    """The ruleset called ``name``, or an error listing the installed ones."""
-    registry = ruleset_registry(pm)
-    if name not in registry:
-        raise UnknownName("ruleset", name, list(registry))
-    return registry[name]
 
 
 def options_models(pm: pluggy.PluginManager) -> dict[str, Any]:

@@ -21,15 +21,14 @@ if TYPE_CHECKING:
     from polemos.core.game import Game
     from polemos.core.ruleset import Ruleset
 
+# What a unit is to other rulesets: an aircraft flies (altitude ≥ 1 while in the air); a vehicle
+# is an armoured machine (AT-43 AFVs, wrecks excepted); infantry is anything on foot or horse that
+# a vehicle can crush (De Bello Gallico fighters, AT-43 infantry); a ground target is a fixed
+# asset (Aeronautica flak and bunkers, a landed aircraft).
 AIRCRAFT = "aircraft"
 VEHICLE = "vehicle"
 INFANTRY = "infantry"
 GROUND_TARGET = "ground target"
-KINDS = (AIRCRAFT, VEHICLE, INFANTRY, GROUND_TARGET)
-"""What a unit is to other rulesets: an aircraft flies (altitude ≥ 1 while in the air); a
-vehicle is an armoured machine (AT-43 AFVs, wrecks excepted); infantry is anything on foot or
-horse that a vehicle can crush (De Bello Gallico fighters, AT-43 infantry); a ground target is
-a fixed asset (Aeronautica flak and bunkers, a landed aircraft)."""
 
 
 @dataclass(frozen=True, slots=True)

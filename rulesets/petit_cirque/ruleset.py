@@ -28,6 +28,11 @@ if TYPE_CHECKING:
     from polemos.core.game import Game
 
 ALTS = ("level", "down", "up")
+ARGUMENTS = {"step": {"dir", "alt"}, "loop": {"alt"}, "speed": {"change"}, "fire": {"target"},
+             "hold": set()}
+"""The exact arguments of each action: anything else is refused, never silently logged."""
+RULE_OF = {"step": "PCV-6", "loop": "PCV-8", "speed": "PCV-10", "fire": "PCV-14",
+           "hold": "PCV-14"}
 
 
 class PetitCirqueVolant(Ruleset):
@@ -114,6 +119,9 @@ class PetitCirqueVolant(Ruleset):
         if plane.side != state.turn.side:
             return "PCV-4", f"{plane.id} is {plane.side}'s; it is {state.turn.side}'s turn"
         kind, args = action.kind, action.args
+        if kind in ARGUMENTS and set(args) != ARGUMENTS[kind]:
+            wanted = ", ".join(sorted(ARGUMENTS[kind])) or "no arguments"
+            return RULE_OF[kind], f"{kind} takes {wanted}, not {', '.join(sorted(args))}"
         if kind in ("step", "loop", "speed"):
             return self._move_problem(state, plane, kind, args)
         if kind in ("fire", "hold"):

@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 
 from polemos.core.cli import main
+from polemos.core.hookspecs import hookimpl
+from polemos.core.plugins import make_plugin_manager
 
 DUEL = str(Path(__file__).parents[2] / "scenarios" / "petit-cirque" / "duel.yaml")
 
@@ -68,6 +70,8 @@ def test_schema_is_json_schema_of_the_scenario(capsys):
     schema = json.loads(out)
     assert code == 0
     assert "aircraft" in json.dumps(schema)
+    pcv = schema["$defs"]["PcvScenario"]["properties"]["options"]["properties"]
+    assert pcv["pcv_house_rules"]["properties"]["bomber_ceiling"]["anyOf"][0]["maximum"] == 6
 
 
 def test_human_at_the_terminal_reprompts_on_bad_input(capsys, monkeypatch):
@@ -95,3 +99,21 @@ def test_internal_error_exits_1(capsys, monkeypatch):
     monkeypatch.setattr("polemos.core.cli.load_scenario", explode)
     code, _, err = run(capsys, "validate", DUEL)
     assert code == 1 and "internal error" in err
+
+
+class HelloCommand:
+    """A plugin adding a CLI command through polemos_add_commands."""
+
+    @hookimpl
+    def polemos_add_commands(self, subparsers):
+        parser = subparsers.add_parser("hello", help="say hello")
+        parser.add_argument("name")
+        parser.set_defaults(func=lambda args, pm: print(f"hello {args.name}") or 0)
+
+
+def test_a_plugin_adds_a_command(capsys, monkeypatch):
+    real = make_plugin_manager
+    monkeypatch.setattr("polemos.core.cli.make_plugin_manager",
+                        lambda: real(extra=[HelloCommand()]))
+    code, out, _ = run(capsys, "hello", "club")
+    assert code == 0 and out == "hello club\n"

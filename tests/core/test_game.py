@@ -94,7 +94,7 @@ def test_event_log_replays_byte_for_byte(pm, tmp_path):
     assert count == len(game.events)
     assert replayed.result() == game.result()
     header, lines = read_log(tmp_path / "log.jsonl")
-    assert header["seed"] == 2 and len(lines) == count
+    assert header.seed == 2 and len(lines) == count
 
 
 def test_event_log_replay_names_the_first_differing_line(pm, tmp_path):
@@ -128,3 +128,21 @@ def test_property_a_replay_is_identical(seed: int):
         write_log(game, Path(folder) / "log.jsonl")
         replayed, count = replay_log(Path(folder) / "log.jsonl", pm)
     assert count == len(game.events) and replayed.snapshot() == game.snapshot()
+
+
+def test_malformed_saves_and_logs_are_bad_input_with_field_paths(pm, tmp_path):
+    (tmp_path / "s.json").write_text(json.dumps({"format": "polemos-save/1", "seed": "x"}))
+    with pytest.raises(PolemosInputError, match=r"s\.json: scenario: Field required.*seed"):
+        Game.load(tmp_path / "s.json", pm)
+    log = tmp_path / "log.jsonl"
+    log.write_text(json.dumps({"type": "header", "format": "polemos-events/1"}) + "\n")
+    with pytest.raises(PolemosInputError, match=r"line 1: scenario: Field required"):
+        replay_log(log, pm)
+    game = toy(pm, seed=2)
+    game.step(Action("take", None, {"n": 1}))
+    write_log(game, log)
+    lines = log.read_text().splitlines()
+    lines[2] = lines[2].replace('"args":{"n":1}', '"args":{"n":[1]}')
+    log.write_text("\n".join(lines) + "\n")
+    with pytest.raises(PolemosInputError, match="line 3: malformed action"):
+        replay_log(log, pm)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from polemos.core import hookspecs
 from polemos.core.errors import PluginFailure, ScenarioError, UnknownName
 from polemos.core.game import Game
-from polemos.core.plugins import call_hook, get_ruleset, make_plugin_manager, ruleset_registry
+from polemos.core.plugins import call_hook, make_plugin_manager, ruleset_registry
 from polemos.core.scenario import validate_scenario
 from tests.core.toy import TOY, BrokenConfigure, ToyPlugin
 
@@ -27,8 +29,9 @@ def test_no_global_manager_registration_in_code_stays_local():
 def test_unknown_ruleset_lists_what_is_installed():
     pm = make_plugin_manager([ToyPlugin()])
     expected = "unknown ruleset 'chess'; installed: .*petit_cirque.*toy"
-    with pytest.raises(UnknownName, match=expected):
-        get_ruleset(pm, "chess")
+    registry = ruleset_registry(pm)
+    assert str(UnknownName("ruleset", "chess", list(registry))).startswith("unknown ruleset")
+    assert re.search(expected, str(UnknownName("ruleset", "chess", list(registry))))
     with pytest.raises(ScenarioError, match="test: ruleset: unknown ruleset 'chess'"):
         validate_scenario({"name": "x", "ruleset": "chess"}, "test", pm)
 
@@ -100,3 +103,5 @@ def test_a_scenario_may_name_a_plugin_module_that_is_not_installed(tmp_path, mon
         validate_scenario({**TOY, "plugins": ["broken_rules"]}, "t", pm)
     with pytest.raises(ScenarioError, match="plugins\\[0\\]: unknown plugin 'nowhere'"):
         validate_scenario({**TOY, "plugins": ["nowhere"]}, "t", pm)
+    with pytest.raises(ScenarioError, match="'json' is not a Polemos plugin"):
+        validate_scenario({**TOY, "plugins": ["json"]}, "t", pm)

@@ -157,3 +157,11 @@ def test_pcv4_acting_out_of_turn_or_with_an_enemy_aircraft_is_refused():
     refused(g, Action("step", "r1", LEVEL), "PCV-4", side="blue")
     refused(g, Action("step", "nobody", LEVEL), "PCV-4")
     refused(g, Action("barrel-roll", "r1"), "PCV-4")
+
+
+def test_pcv_actions_take_exactly_their_arguments():
+    """PCV-6, PCV-14: an extra or missing argument is refused, never recorded in the log."""
+    g = game(scenario(plane("r1", "red", 2, 2), plane("b1", "blue", 8, 8, "W")))
+    refused(g, Action("step", "r1", {"dir": "straight", "alt": "level", "extra": 1}), "PCV-6")
+    refused(g, Action("hold", "r1", {"target": "b1"}), "PCV-14")
+    refused(g, Action("loop", "r1", {}), "PCV-8")
