@@ -195,11 +195,16 @@ class Mixed(Ruleset):
             raise ScenarioError(game.loaded.source, problems)
         state = MixedState(parts)
         self.world.bind(self.parts, state.parts)
-        first = self.scenario.order[0]
-        state.started_at = self.parts[first].turn_number(parts[first])
-        game.emit("mixed_turn", turn=1, part=first, rule=RULE_TURN)
+        self._open_slot(state, game)
         self._settle(state, game)
         return state
+
+    def _open_slot(self, state: MixedState, game: Game) -> None:
+        """MIX-2: hand the table to the ruleset of the current slot."""
+        name, rules, part = self._active(state)
+        game.emit("mixed_turn", turn=state.turn, part=name, rule=RULE_TURN)
+        rules.begin_slot(part, PartGame(game, name))  # type: ignore[arg-type]
+        state.started_at = rules.turn_number(part)
 
     def sides(self, state: MixedState) -> list[str]:
         return list(self.scenario.sides)
@@ -207,7 +212,7 @@ class Mixed(Ruleset):
     def _active(self, state: MixedState) -> tuple[str, Ruleset, Any]:
         name = self.scenario.order[state.slot]
         self.world.bind(self.parts, state.parts)
-        self.current = name
+        self.world.active = self.current = name
         return name, self.parts[name], state.parts[name]
 
     # -- decisions delegate to the active part ----------------------------------------------
@@ -254,9 +259,7 @@ class Mixed(Ruleset):
                 if state.turn > self.scenario.turns:
                     self._end_of_game(state, game)
                     return
-            name, rules, part = self._active(state)
-            state.started_at = rules.turn_number(part)
-            game.emit("mixed_turn", turn=state.turn, part=name, rule=RULE_TURN)
+            self._open_slot(state, game)
         self._finish(state, game, None, "no ruleset has anything left to do", RULE_TURN)
 
     def _ground_sides(self, state: MixedState) -> dict[str, int]:

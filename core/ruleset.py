@@ -113,6 +113,15 @@ class Ruleset(ABC):
         """The number of the turn in progress; a mixed scenario hands over when it grows."""
         return 1
 
+    def begin_slot(self, state: Any, game: Game) -> None:
+        """A mixed scenario hands this ruleset the table (MIX-2): run what waits for its turn.
+
+        Hits and morale shocks from other rulesets arrive outside this ruleset's slot; a ruleset
+        resolves their immediate effects at once but leaves its turn sequence (automatic steps,
+        the next phase) to this call. Nothing to do by default.
+        """
+        return None
+
     def presences(self, state: Any) -> list[Presence]:
         """This ruleset's units as other rulesets see them (docs/mixing.md)."""
         return []

@@ -101,6 +101,12 @@ class World:
         self.hex_cm = hex_cm
         self.parts: dict[str, Ruleset] = {}
         self.states: dict[str, Any] = {}
+        self.active: str | None = None
+        """The ruleset whose turn is being played in a mixed scenario; None when alone."""
+
+    def holds_turn(self, ruleset: str) -> bool:
+        """Whether ``ruleset`` may run its own turn sequence now (always, when alone)."""
+        return self.active is None or self.active == ruleset
 
     def bind(self, parts: dict[str, Ruleset], states: dict[str, Any]) -> None:
         """Point the world at the current part states (called after each change of state).
