@@ -227,7 +227,7 @@ def test_mix6_pcv17_flak_damages_a_biplane_and_a_second_battery_destroys_it():
     [lost] = after(game, second, "lost")
     assert (lost["unit"], lost["why"], lost["rule"]) == ("spad", "flak by flak-2", "MIX-6")
     pcv = part(game, "petit_cirque")
-    assert pcv.over and (pcv.winner, pcv.rule) == ("gauls", "PCV-3")
+    assert not pcv.over  # MIX-10: on a shared table the gauls' biplanes fly on
     assert "spad" not in {p.unit for p in game.world.presences()}
     assert not game.state.over and game.result() is None
 
@@ -589,3 +589,21 @@ def test_dbg_board_shows_the_wounded_and_retreat_markers():
     assert pictured["g2"] == (40, 30, "gauls", [])
     assert pictured["r1"][2:] == ("romans", [])
     assert rolled(game) == dice
+
+
+def test_mix2_a_ruleset_hit_outside_its_slot_waits_for_its_turn():
+    """MIX-2: a bomb leaves both De Bello Gallico fighters retreating, so De Bello Gallico needs
+    no decision for the rest of its turn — it still plays that turn in its own slot, and one
+    turn per game turn, not all its turns inside Aeronautica's firing phase."""
+    ground = {"de_bello_gallico": dbg(gaul("g1", *centre(4, 4)),
+                                      fighter("r1", "romans", *centre(5, 4)))}
+    raw = bombing_run(ground)
+    raw["turns"] = 4
+    dice = [9, 1, 4, 2, 6, 2, 2, 2, 2, 2, 2, 2, 3, 2, 4, 3, 2] + [9, 1] * 3
+    game = new_game(raw, dice=dice)
+    to_firing(game)
+    start = fire(game, "m1", "bomb_bay", "de_bello_gallico:g1")
+    part = game.state.parts["de_bello_gallico"]
+    assert part.turn == 1 and not part.over
+    assert [e for e in game.events[start:] if e["type"] == "initiative"] == []
+    assert game.state.turn == 1 and game.rules.current == "aeronautica"

@@ -14,6 +14,10 @@ from polemos.core.morale import Act, Morale, forbidden
 from polemos.core.table import EPS, Base, PolygonObstacle, gap, gap_to_obstacle, sweep
 from polemos.rulesets.de_bello_gallico.state import DbgState, Fighter, Ground
 
+KEEP_CLEAR = 0.01
+"""cm beyond the contact tolerance (DBG-1) that a retreating fighter's moves keep from every
+enemy (DBG-31): a flight stopped by an enemy ends visibly apart from it, not touching."""
+
 
 def on_table(state: DbgState) -> Iterator[Fighter]:
     """Fighters in play, in scenario order (the order every 'each of them' step uses)."""
@@ -61,9 +65,13 @@ def forbids(state: DbgState, fighter: Fighter, act: Act) -> bool:
     return act in forbidden(morale_states(state, fighter))
 
 
-def zoc_gaps(state: DbgState, mover: Fighter) -> dict[str, float]:
-    """The stop gaps a sweep of ``mover`` must respect: every enemy zone of control (DBG-15);
-    civilians, prisoners, retreating and pinned fighters have none.
+def stop_gaps(state: DbgState, mover: Fighter) -> dict[str, float]:
+    """The stop gaps a sweep of ``mover`` must respect, by enemy id.
+
+    Every enemy zone of control (DBG-15); civilians, prisoners, retreating and pinned fighters
+    have none. A retreating mover also keeps ``KEEP_CLEAR`` beyond contact from every enemy,
+    zone or not (DBG-31: it may not move into contact), so its flight or step stops short of a
+    pinned or retreating foe instead of touching it and being pinned by it.
 
     Pinning is judged with the mover gone, since a move away ends the contact it made. This is
     ``forbids(…, Act.CONTROL_ZONE)`` unrolled: one pass over the pairs of foes finds who touches
@@ -72,18 +80,23 @@ def zoc_gaps(state: DbgState, mover: Fighter) -> dict[str, float]:
     foes = enemies(state, mover)
     mine = [f for f in on_table(state) if f.side == mover.side and f.id != mover.id]
     limit = state.params.contact + EPS
+    clear = state.params.contact + KEEP_CLEAR if mover.retreating else 0.0
     gaps: dict[str, float] = {}
     for enemy in foes:
-        if enemy.retreating or enemy.role != "combatant":
-            continue
         eb = enemy.base
-        if not any(gap(eb, f.base) <= limit for f in mine):
-            gaps[enemy.id] = state.params.zoc
+        if enemy.retreating or enemy.role != "combatant" or \
+                any(gap(eb, f.base) <= limit for f in mine):
+            if clear:
+                gaps[enemy.id] = clear
+        else:
+            gaps[enemy.id] = max(state.params.zoc, clear)
     return gaps
 
 
 def other_bases(state: DbgState, mover: Fighter) -> list[Base]:
-    return [f.base for f in on_table(state) if f.id != mover.id]
+    """Every base a sweep of ``mover`` may not cross: the other fighters', and on a shared table
+    the other rulesets' ground units (docs/mixing.md MIX-8 Decision)."""
+    return [f.base for f in on_table(state) if f.id != mover.id] + state.foreign_bases()
 
 
 def nearest_enemy(state: DbgState, fighter: Fighter) -> Fighter | None:

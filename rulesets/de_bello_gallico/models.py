@@ -263,6 +263,12 @@ class DbgScenario(ScenarioBase):
     terrain: list[TerrainModel] = Field(default_factory=list)
     fighters: list[FighterModel] = Field(min_length=2)
     objective: HoldBridge | Ambush | None = Field(None, discriminator="kind")
+    shared_table: bool = Field(False, description="set by fit_part when the scenario is one "
+                               "part of a mixed scenario (MIX-1): the part plays to its turn "
+                               "limit and the mixed scenario decides the game (MIX-10)")
+
+    def unit_sides(self) -> dict[str, str]:
+        return {f.id: f.side for f in self.fighters}
 
     def problems(self) -> list[tuple[str, str]]:
         problems: list[tuple[str, str]] = []

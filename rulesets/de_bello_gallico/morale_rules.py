@@ -29,8 +29,8 @@ from polemos.rulesets.de_bello_gallico.geometry import (
     on_table,
     other_bases,
     pos,
+    stop_gaps,
     within,
-    zoc_gaps,
 )
 from polemos.rulesets.de_bello_gallico.models import ITEMS
 from polemos.rulesets.de_bello_gallico.state import (
@@ -203,13 +203,18 @@ class Resolver:
         self.shock(batch)
 
     def flee(self, fighter: Fighter, distance: float, rule: str) -> None:
-        """DBG-29: the flight line and its stops; leaving the table is final (DBG-31)."""
+        """DBG-29: the flight line and its stops; leaving the table is final (DBG-31).
+
+        Only a retreating fighter flees, so ``stop_gaps`` keeps it out of contact with every
+        enemy, a pinned or retreating one included (DBG-31); other rulesets' ground units stop
+        it like bases (``other_bases``, MIX-8 Decision) but are not enemies it flees from.
+        """
         state = self.state
         start = pos(fighter)
         flight = flee(fighter.base, distance, state.ground.table,
                       enemies=[e.base for e in enemies(state, fighter)],
                       bases=other_bases(state, fighter), obstacles=state.ground.impassable,
-                      stop_gaps=zoc_gaps(state, fighter))
+                      stop_gaps=stop_gaps(state, fighter))
         stopped = flight.stopped_by.id if flight.stopped_by is not None else None
         self.game.emit("flight", unit=fighter.id, frm=start, to=pos(fighter), how=flight.how,
                        enemy=flight.enemy, cm=round(flight.travelled, 2), stopped_by=stopped,

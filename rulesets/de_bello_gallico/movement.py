@@ -4,7 +4,9 @@ A move is one straight line of at most the fighter's Mouvement (DBG-11), checked
 ``core.table``: it may not overlap a base (DBG-1), cross impassable terrain or leave the table,
 nor come within an enemy's 2 cm zone of control unless it ends touching that enemy (DBG-15,
 DBG-16). The sweep meets a zone only on a closing path, which is exactly DBG-16's "a fighter that
-starts inside a zone may leave it but not cross it".
+starts inside a zone may leave it but not cross it". On a shared table other rulesets' ground
+units are bases too: a move or a charge stops at them, and they are never its target
+(docs/mixing.md MIX-8 Decision).
 
 **Decision (legal destinations).** Any destination that passes ``path_problem`` is legal, but
 the menu offered to bots and the terminal is finite: the 8 compass headings and the heading of
@@ -27,8 +29,8 @@ from polemos.rulesets.de_bello_gallico.geometry import (
     nearest_enemy,
     other_bases,
     pos,
+    stop_gaps,
     touching,
-    zoc_gaps,
 )
 from polemos.rulesets.de_bello_gallico.state import DbgState, Fighter
 
@@ -45,6 +47,8 @@ HEADINGS: tuple[tuple[str, tuple[float, float]], ...] = (
     ("N", (0.0, -1.0)), ("NE", (_D, -_D)), ("E", (1.0, 0.0)), ("SE", (_D, _D)),
     ("S", (0.0, 1.0)), ("SW", (-_D, _D)), ("W", (-1.0, 0.0)), ("NW", (-_D, -_D)))
 """North is up: the table's y grows to the south."""
+FOREIGN_RULE = "MIX-8"
+"""docs/mixing.md: other rulesets' ground units block a fighter's way like bases (Decision)."""
 CHARGE_ANGLES = (0.0, 30.0, -30.0, 60.0, -60.0, 90.0, -90.0)
 """Where a charge may touch its target, in degrees from the straight approach: a charge blocked
 head-on by a friend may still reach the target's flank."""
@@ -65,7 +69,7 @@ class Surroundings:
 
 
 def surroundings(state: DbgState, fighter: Fighter) -> Surroundings:
-    return Surroundings(other_bases(state, fighter), zoc_gaps(state, fighter))
+    return Surroundings(other_bases(state, fighter), stop_gaps(state, fighter))
 
 
 def path_problem(state: DbgState, fighter: Fighter, x: float, y: float,
@@ -96,6 +100,8 @@ def path_problem(state: DbgState, fighter: Fighter, x: float, y: float,
     if met.kind == "obstacle":
         kind = ground.feature(met.id).kind
         return "DBG-11", f"impassable {kind} {met.id!r} is in the way"
+    if met.id not in state.fighters:
+        return FOREIGN_RULE, f"{met.id} (another ruleset's unit) is in the way"
     if gaps.get(met.id, 0.0) > 0.0:
         return "DBG-15", (f"the move would enter the zone of control of {met.id} "
                           "without ending in contact with it (DBG-16)")
@@ -213,9 +219,11 @@ def withdraw_problem(state: DbgState, fighter: Fighter, edge: str, exits: list[s
         return None
     result = sweep([base], EDGE_DIRECTIONS[edge], to_rim, bases=other_bases(state, fighter),
                    obstacles=state.ground.impassable, table=table,
-                   stop_gaps=zoc_gaps(state, fighter))
+                   stop_gaps=stop_gaps(state, fighter))
     if result.travelled < to_rim - SLACK:
-        return "DBG-15", f"the way to the {edge} edge is blocked by {result.hit_id}"
+        met = result.meetings[0]
+        rule = FOREIGN_RULE if met.kind == "base" and met.id not in state.fighters else "DBG-15"
+        return rule, f"the way to the {edge} edge is blocked by {met.id}"
     return None
 
 

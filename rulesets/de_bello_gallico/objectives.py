@@ -4,8 +4,14 @@
 wins at once, except in the ambush, whose own end (DBG-59) already covers the Romans gone and
 lets the Romans march off once the Britons are.
 
-``at_once`` is asked after every action, ``end_of_turn`` after each morale phase; each returns
-``(winner or None, reason, rule, scores)`` when the game is decided, else None.
+**Decision (a shared table).** In a mixed scenario the part decides nothing (MIX-10 does):
+neither a side wiped out nor the scenario objective ends it, so fighters left on the table
+play on (toward the mixed scenario's objective) while the side with none passes every step;
+the part just ends after its last turn (``part_end``).
+
+``at_once`` is asked after every action, ``end_of_turn`` after each morale phase (``part_end``
+instead on a shared table); each returns ``(winner or None, reason, rule, scores)`` when the
+game is decided, else None.
 """
 
 from __future__ import annotations
@@ -82,6 +88,14 @@ def end_of_turn(state: DbgState, objective: Objective) -> Outcome | None:
                     f"turn {state.max_turns}", "DBG-57", counts)
         return None, f"the bridge is not held by {objective.defender} alone", "DBG-57", counts
     return None, f"turn limit {state.max_turns} reached", "DBG-9", counts
+
+
+def part_end(state: DbgState) -> Outcome | None:
+    """MIX-2: on a shared table the part ends after its last turn, deciding nothing (MIX-10)."""
+    if state.turn < state.max_turns:
+        return None
+    return (None, f"turn limit {state.max_turns}: the mixed scenario decides (MIX-10)", "MIX-2",
+            on_table_count(state))
 
 
 def holders_on_bridge(state: DbgState, objective: HoldBridge, side: str, *,

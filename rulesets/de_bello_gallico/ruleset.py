@@ -47,6 +47,7 @@ from polemos.rulesets.de_bello_gallico.state import (
     DbgParams,
     DbgState,
     Fighter,
+    ForeignUnits,
     Ground,
     new_fighter,
 )
@@ -74,7 +75,7 @@ class DeBelloGallico(Ruleset):
         starting = {side: sum(1 for f in fighters.values() if f.side == side)
                     for side in sc.sides}
         state = DbgState(Ground.build(sc), self.params, fighters, list(sc.sides), sc.die,
-                         sc.max_turns, starting)
+                         sc.max_turns, starting, _foreign=ForeignUnits(self.world, self.name))
         self._start_turn(state, game)
         self._advance(state, game)
         return state
@@ -186,7 +187,7 @@ class DeBelloGallico(Ruleset):
         """Run every step that needs no decision, until one does or the game ends."""
         resolver = Resolver(state, game)
         while not state.over:
-            decided = objectives.at_once(state, self.scenario.objective)
+            decided = self._decided_at_once(state)
             if decided is not None:
                 self._finish(state, game, *decided)
                 return
@@ -266,13 +267,23 @@ class DeBelloGallico(Ruleset):
         retreat_step(resolver)
         resolver.run()
         game = resolver.game
-        decided = objectives.at_once(state, self.scenario.objective) or \
-            objectives.end_of_turn(state, self.scenario.objective)
+        if self.scenario.shared_table:
+            decided = objectives.part_end(state)
+        else:
+            decided = self._decided_at_once(state) or \
+                objectives.end_of_turn(state, self.scenario.objective)
         if decided is not None:
             self._finish(state, game, *decided)
             return
         state.turn += 1
         self._start_turn(state, game)
+
+    def _decided_at_once(self, state: DbgState) -> objectives.Outcome | None:
+        """A side wiped out, or an objective met at once; never on a shared table, where the
+        mixed scenario decides (objectives' Decision, MIX-10)."""
+        if self.scenario.shared_table:
+            return None
+        return objectives.at_once(state, self.scenario.objective)
 
     def _finish(self, state: DbgState, game: Game, winner: str | None, reason: str, rule: str,
                 scores: dict[str, float]) -> None:
@@ -295,15 +306,17 @@ class DeBelloGallico(Ruleset):
         resolver.shock([MoraleShock(shock.unit, shock.cause, "DBG-26", shock.difficulty,
                                     shock.source)])
         resolver.run()
-        self._advance(state, game)
+        self._react(state, game)
         return morale_of(state, state.fighters[shock.unit])
 
     # -- sharing a table with other rulesets (docs/mixing.md) ------------------------------
     @classmethod
     def fit_part(cls, raw: dict[str, Any], width_cm: float, height_cm: float, hex_cm: float,
                  turns: int) -> dict[str, Any]:
-        """MIX-1: the part plays on the mixed scenario's table, for its number of turns."""
-        return {**raw, "table": {"width": width_cm, "height": height_cm}, "max_turns": turns}
+        """MIX-1: the part plays on the mixed scenario's table, for its number of turns;
+        MIX-10: the mixed scenario decides the game (objectives' shared-table Decision)."""
+        return {**raw, "table": {"width": width_cm, "height": height_cm}, "max_turns": turns,
+                "shared_table": True}
 
     def turn_number(self, state: DbgState) -> int:
         return state.turn
@@ -319,16 +332,29 @@ class DeBelloGallico(Ruleset):
         fighter = state.fighters[unit]
         resolver = Resolver(state, game)
         cause = f"{hit.cause} ({hit.source})"
-        if hit.lethal:
+        dealt = 0
+        if hit.lethal and fighter.in_play:
             resolver.take_out(fighter, cause, [hit.rule, "DBG-7"])
+            dealt = 1
         for _ in range(hit.damage if not hit.lethal else 0):
             if fighter.in_play:
+                before = fighter.wounds, fighter.status
                 resolver.wound(fighter, cause, hit.rule)
+                dealt += (fighter.wounds, fighter.status) != before
         resolver.run()
+        self._react(state, game)
+        effect = "out of action" if fighter.status == OUT else ("wounded" if dealt else "unhurt")
+        return Outcome(unit, dealt, fighter.status == OUT, effect)
+
+    def _react(self, state: DbgState, game: Game) -> None:
+        """After another ruleset's hit or shock: go on with the turn only if it is ours (MIX-2);
+        otherwise ``begin_slot`` picks it up when the mixed scenario hands us the table."""
+        if self.world.holds_turn(self.name):
+            self._advance(state, game)
+
+    def begin_slot(self, state: DbgState, game: Game) -> None:
+        """MIX-2: our turn on a shared table: run the steps that wait for no decision."""
         self._advance(state, game)
-        effect = "out of action" if fighter.status == OUT else \
-            ("wounded" if fighter.wounds else "unhurt")
-        return Outcome(unit, hit.damage, fighter.status == OUT, effect)
 
     # -- text ------------------------------------------------------------------------------
     def describe(self, view: DbgState) -> str:

@@ -8,9 +8,11 @@ positions, so they can never go stale.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from polemos.core.table import Base, PolygonObstacle, Table
 from polemos.core.turns import Alternation
+from polemos.core.world import AIRCRAFT, World
 from polemos.rulesets.de_bello_gallico.models import (
     ITEMS,
     PROFILES,
@@ -191,6 +193,32 @@ class DbgParams:
     """DBG-50: a rider whose mount falls fights on foot at this Mouvement."""
 
 
+class ForeignUnits:
+    """The other rulesets' ground units on a shared table, read live from the world each time
+    (they move in their own rulesets' turns), as bases named ``ruleset:unit`` (MIX-3).
+
+    A window on the other parts, not De Bello Gallico state: copies of the state (undo,
+    transactions) share it rather than copying the whole table, and it is never serialized.
+    """
+
+    __slots__ = ("world", "ruleset")
+
+    def __init__(self, world: World | None = None, ruleset: str = "") -> None:
+        self.world = world
+        self.ruleset = ruleset
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ForeignUnits:
+        return self
+
+    def ground_bases(self) -> list[Base]:
+        """Units standing on the table (aircraft in the air are out of a fighter's way)."""
+        if self.world is None:
+            return []
+        return [Base(f"{p.ruleset}:{p.unit}", p.x, p.y, p.radius)
+                for p in self.world.presences(exclude=self.ruleset)
+                if p.kind != AIRCRAFT and p.altitude == 0]
+
+
 @dataclass(slots=True)
 class DbgState:
     ground: Ground
@@ -228,10 +256,16 @@ class DbgState:
     reason: str = ""
     rule: str = ""
     scores: dict[str, float] = field(default_factory=dict)
+    _foreign: ForeignUnits = field(default_factory=ForeignUnits)
+    """Other rulesets' units on a shared table (private: not serialized, see ForeignUnits)."""
 
     @property
     def over(self) -> bool:
         return self.phase == "over"
+
+    def foreign_bases(self) -> list[Base]:
+        """MIX-8 Decision: the other rulesets' ground units, impassable to fighters."""
+        return self._foreign.ground_bases()
 
     def alternation_now(self) -> Alternation:
         """The alternation of the movement or melee phase under way (DBG-11, DBG-18)."""

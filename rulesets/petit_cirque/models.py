@@ -51,6 +51,9 @@ class PcvScenario(ScenarioBase):
         None, description="PCV-3 objective: this side wins if it still flies after the last "
         "round (otherwise the round limit is a draw).")
     aircraft: list[AircraftModel] = Field(min_length=2)
+    shared_table: bool = Field(
+        False, description="MIX-10: part of a mixed scenario, which decides the game; set by "
+        "the mixed scenario, not by hand.")
 
     def unit_sides(self) -> dict[str, str]:
         return {plane.id: plane.side for plane in self.aircraft}
@@ -83,6 +86,6 @@ class PcvScenario(ScenarioBase):
                                  f"at altitude {plane.altitude} (PCV-12)"))
             taken[key] = plane.id
         for side in self.sides:
-            if not any(plane.side == side for plane in self.aircraft):
+            if not self.shared_table and not any(plane.side == side for plane in self.aircraft):
                 problems.append(("aircraft", f"side {side!r} has no aircraft"))
         return problems

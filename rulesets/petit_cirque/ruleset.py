@@ -210,9 +210,13 @@ class PetitCirqueVolant(Ruleset):
         return counts
 
     def _decide(self, state: PcvState, game: Game) -> bool:
-        """PCV-3: a side that has cleared the table of enemy aircraft wins."""
+        """PCV-3: a side that has cleared the table of enemy aircraft wins.
+
+        Decision (MIX-10): on a shared table the mixed scenario decides; the part goes on while
+        anything flies, so the other side's aircraft are not frozen in the air.
+        """
         flying = [side for side, n in self._flying(state).items() if n]
-        if len(flying) > 1:
+        if len(flying) > 1 or (self.scenario.shared_table and flying):
             return False
         winner = flying[0] if flying else None
         reason = f"{winner} cleared the table of enemy aircraft" if winner else \
@@ -256,7 +260,7 @@ class PetitCirqueVolant(Ruleset):
         """MIX-1: the cloth is the table's hex overlay; MIX-2: one PCV round per game turn."""
         columns, rows = hex_map_size(width_cm, height_cm, hex_cm)
         return {**raw, "map": {"width": columns, "height": rows, "hex_cm": hex_cm},
-                "max_rounds": turns}
+                "max_rounds": turns, "shared_table": True}
 
     def turn_number(self, state: PcvState) -> int:
         return state.turn.round

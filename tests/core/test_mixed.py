@@ -145,7 +145,25 @@ def test_mix4_a_foreign_hit_is_pcv_damage_and_the_second_destroys(pm):
     assert world.hit(target, hit, game).effect == "damaged"
     assert world.hit(target, hit, game).destroyed
     pcv = game.state.parts["petit_cirque"]
-    assert not pcv.planes["b1"].in_play and pcv.over and pcv.winner == "red"
+    assert not pcv.planes["b1"].in_play
+    assert not pcv.over  # MIX-10: the mixed scenario decides; red's aircraft fly on
+
+
+def test_mix10_a_pcv_side_shot_down_leaves_the_other_flying(pm):
+    """MIX-10 Decision: with blue's aircraft gone, red's still move and fire each PCV turn."""
+    game = game_of(pm, scenario(turns=3), dice=None)
+    target = next(p for p in game.world.presences() if p.unit == "b1")
+    game.world.hit(target, Hit("flak", "pickets", "flak", 2, "MIX-6"), game)
+    moved = set()
+    players = {side: RandomBot(bot_rng(1, side)) for side in ("red", "blue")}
+    while game.to_act() is not None:
+        side = game.to_act()
+        action = players[side].choose(game.rules, game.view(side), side, game.legal_actions())
+        if action.kind in ("step", "loop"):
+            moved.add((game.state.turn, action.unit))
+        game.step(action)
+    assert {turn for turn, unit in moved if unit == "r1"} <= {1, 2, 3}
+    assert any(unit == "r1" for _, unit in moved) and game.result() is not None
 
 
 def test_presences_put_hex_units_at_their_hex_centres(pm):

@@ -20,9 +20,11 @@ from tests.rulesets.de_bello_gallico.helpers import (
 
 
 def test_fit_part_takes_the_shared_table_and_turns() -> None:
-    """MIX-1: the part's table and turn limit are the mixed scenario's."""
+    """MIX-1: the part's table and turn limit are the mixed scenario's; MIX-10: it is marked
+    as sharing the table, so the mixed scenario decides the game."""
     raw = DeBelloGallico.fit_part({"fighters": []}, 80, 50, 5, 4)
-    assert raw == {"fighters": [], "table": {"width": 80, "height": 50}, "max_turns": 4}
+    assert raw == {"fighters": [], "table": {"width": 80, "height": 50}, "max_turns": 4,
+                   "shared_table": True}
 
 
 def test_fighters_are_seen_as_infantry(pm) -> None:

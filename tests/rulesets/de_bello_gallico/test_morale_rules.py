@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from polemos.core.morale import Morale, MoraleShock
+from polemos.core.table import gap
+from polemos.rulesets.de_bello_gallico.geometry import KEEP_CLEAR, pinned
 from polemos.rulesets.de_bello_gallico.melee import modifiers
 from polemos.rulesets.de_bello_gallico.morale_rules import losses, retreat_step
 from polemos.rulesets.de_bello_gallico.state import DbgParams
@@ -91,6 +93,47 @@ def test_flight_stops_short_of_an_enemy_zone(pm) -> None:
     [flight] = events(game, "flight")
     assert (flight["how"], flight["enemy"]) == ("away", "b2"), "north would close on b2"
     assert flight["stopped_by"] == "b1" and flight["to"] == [30, 16]
+
+
+def keep_clear_ground(how: str, b2_y: float) -> dict:
+    """r1 flees north from b1 toward b2, a foe without a zone of control: pinned by r2
+    (touching it from the north) or retreating."""
+    fighters = [fighter("r1", "red", 30, 28), fighter("b1", "blue", 30, 32),
+                fighter("b2", "blue", 30, b2_y)]
+    if how == "pinned":
+        fighters.append(fighter("r2", "red", 30, b2_y - 2))
+    return scenario(*fighters)
+
+
+@pytest.mark.parametrize("how", ["pinned", "retreating"])
+def test_dbg31_a_flight_stops_short_of_contact_with_an_enemy_without_a_zone(pm, how) -> None:
+    """DBG-31, DBG-28, DBG-29: r1 fails its test (die 1: 1 + 5 < 10) and flees 5 cm north, on
+    b2, a pinned (or retreating) enemy with no zone of control: it stops 0.11 cm short (contact
+    0.1 cm + KEEP_CLEAR), never touching it, so it is not pinned by it."""
+    game = start(keep_clear_ground(how, 21), RED_FIRST + [1], pm)
+    f(game, "b2").retreating = how == "retreating"
+    res = resolver(game)
+    res.shock([MoraleShock("r1", "test", "DBG-26")])
+    res.run()
+    [flight] = events(game, "flight")
+    assert (flight["stopped_by"], flight["cm"], flight["to"]) == ("b2", 4.89, [30, 23.11])
+    assert gap(f(game, "r1").base, f(game, "b2").base) == pytest.approx(
+        DbgParams().contact + KEEP_CLEAR)
+    assert not pinned(state(game), f(game, "r1"))
+
+
+@pytest.mark.parametrize("how", ["pinned", "retreating"])
+def test_dbg31_the_retreat_step_stops_short_of_contact_too(pm, how) -> None:
+    """DBG-30, DBG-31: the retreat step's full-Mouvement flight (10 cm north) stops 0.11 cm
+    short of b2, pinned by r2 (or retreating), instead of ending in contact with it."""
+    game = start(keep_clear_ground(how, 17), RED_FIRST, pm)
+    f(game, "b2").retreating = how == "retreating"
+    f(game, "r1").retreating = True
+    retreat_step(resolver(game))
+    flight = events(game, "flight")[0]
+    assert (flight["unit"], flight["rules"]) == ("r1", ["DBG-30", "DBG-29"])
+    assert (flight["stopped_by"], flight["cm"], flight["to"]) == ("b2", 8.89, [30, 19.11])
+    assert not pinned(state(game), f(game, "r1"))
 
 
 def test_reaching_the_edge_leaves_the_table_for_good(pm) -> None:

@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from polemos.rulesets.de_bello_gallico.geometry import pinned, zoc_gaps
+from polemos.rulesets.de_bello_gallico.geometry import KEEP_CLEAR, pinned, stop_gaps
 from tests.conftest import events, refused
 from tests.rulesets.de_bello_gallico.helpers import (
     RED_FIRST,
@@ -88,10 +88,26 @@ def test_civilians_prisoners_retreating_and_pinned_have_no_zone(pm, how: str) ->
     game = start(raw, RED_FIRST, pm)
     if how == "retreating":
         f(game, "b1").retreating = True
-    assert "b1" not in zoc_gaps(state(game), f(game, "r1"))
+    assert "b1" not in stop_gaps(state(game), f(game, "r1"))
     game.step(act("activate", "r1"))
     game.step(act("move", "r1", x=19, y=13))
     assert events(game, "move")[-1]["to"] == [19, 13]
+
+
+def test_dbg31_a_retreating_mover_keeps_clear_of_every_enemy(pm) -> None:
+    """DBG-31, DBG-15: a retreating fighter's sweeps stop 0.11 cm (contact + KEEP_CLEAR) from
+    enemies with no zone (b1 pinned by r2, b2 retreating, b3 a civilian) and 2 cm from a zone;
+    a steady mover stops only at zones."""
+    raw = scenario(fighter("r1", "red", 10, 10), fighter("r2", "red", 20, 7.9),
+                   fighter("b1", "blue", 20, 10), fighter("b2", "blue", 30, 30),
+                   fighter("b3", "blue", 40, 40, role="civilian"), fighter("b4", "blue", 50, 50))
+    game = start(raw, RED_FIRST, pm)
+    f(game, "b2").retreating = True
+    r1 = f(game, "r1")
+    assert stop_gaps(state(game), r1) == {"b4": 2.0}
+    r1.retreating = True
+    clear = pytest.approx(0.1 + KEEP_CLEAR)
+    assert stop_gaps(state(game), r1) == {"b1": clear, "b2": clear, "b3": clear, "b4": 2.0}
 
 
 def test_a_zone_may_be_entered_only_to_end_in_contact(pm) -> None:
