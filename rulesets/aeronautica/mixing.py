@@ -96,7 +96,7 @@ def suffer(setup: Setup, state: AiState, unit: str, hit: Hit, game: Game) -> Out
     rules = list(dict.fromkeys([hit.rule, HIT_RULE]))
     damage(setup, state, model, before if hit.lethal else hit.damage, hit.source, rules, game,
            why=f"{hit.cause} by {hit.source} ({hit.ruleset})")
-    if activating(state) is None:
+    if activating(state) is None and game.world.holds_turn(RULESET):
         sequence.settle(setup, state, game)
     lost = before - model.structure
     destroyed = not model.in_play

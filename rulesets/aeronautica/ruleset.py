@@ -406,5 +406,9 @@ class AeronauticaImperialis(Ruleset):
     def suffer(self, state: AiState, unit: str, hit: Hit, game: Game) -> Outcome:
         return mixing.suffer(self.setup, state, unit, hit, game)
 
+    def begin_slot(self, state: AiState, game: Game) -> None:
+        """MIX-2: the end checks and automatic steps a hit outside our slot left waiting."""
+        sequence.settle(self.setup, state, game)
+
     def board(self, state: AiState) -> Board:
         return text.board(self.setup, state, self.scenario.map.hex_cm)

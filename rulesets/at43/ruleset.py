@@ -343,9 +343,18 @@ class At43(Ruleset):
         """MIX-4, then what the loss changes here: a unit left with nothing able to act
         withdraws from the activations, and the part may end (AT-P1, AT-P4)."""
         outcome = mixing.take_hit(state, unit, hit, game)
+        if state.over:
+            return outcome
+        if self.world.holds_turn(self.name):
+            self._settle(state, game)
+        else:  # the end may come at once; the round's bookkeeping waits for begin_slot
+            objective.decide(state, game, self.scenario.shared_table)
+        return outcome
+
+    def begin_slot(self, state: At43State, game: Game) -> None:
+        """MIX-2: what a hit outside our slot left waiting (withdrawals, the round's end)."""
         if not state.over:
             self._settle(state, game)
-        return outcome
 
 
 def _vehicle(vehicle_id: str, side: str, unit: str, profile: object, at: tuple[float, float]
