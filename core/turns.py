@@ -92,13 +92,21 @@ class Alternation:
 
 @dataclass(slots=True)
 class SealedOrders:
-    """Hidden simultaneous orders: sides commit in turn; all are revealed together."""
+    """Hidden simultaneous orders: sides commit in turn; nothing of another side's shows early.
+
+    By default every order is revealed together once all sides have committed. With
+    ``one_by_one`` an order stays hidden from the other sides until ``reveal`` shows it (AI-20:
+    a manoeuvre token is shown when its aircraft moves).
+    """
 
     sides: list[str]
     orders: dict[str, dict[str, Any]] = field(default_factory=dict)
+    one_by_one: bool = False
+    shown: list[str] = field(default_factory=list)
+    """With ``one_by_one``: the keys revealed so far, in order."""
 
     def pending(self) -> str | None:
-        """The next side that has not committed, or None once all have (revealed)."""
+        """The next side that has not committed, or None once all have."""
         for side in self.sides:
             if side not in self.orders:
                 return side
@@ -106,6 +114,7 @@ class SealedOrders:
 
     @property
     def revealed(self) -> bool:
+        """Every side has committed (and, unless ``one_by_one``, every order is shown)."""
         return self.pending() is None
 
     def commit(self, side: str, orders: dict[str, Any]) -> None:
@@ -113,8 +122,22 @@ class SealedOrders:
             raise ValueError(f"{side} has already committed its orders")
         self.orders[side] = dict(orders)
 
+    def reveal(self, key: str) -> None:
+        """Show one order to every side (``one_by_one``)."""
+        if key not in self.shown:
+            self.shown.append(key)
+
     def visible_to(self, side: str) -> dict[str, dict[str, Any]]:
-        """What ``side`` may see: its own orders, and the others' only after the reveal."""
-        if self.revealed:
-            return {s: dict(o) for s, o in self.orders.items()}
-        return {side: dict(self.orders[side])} if side in self.orders else {}
+        """What ``side`` may see: its own orders, and the others' as far as they are shown."""
+        visible = {}
+        for owner, orders in self.orders.items():
+            if owner == side or (self.revealed and not self.one_by_one):
+                visible[owner] = dict(orders)
+            elif self.one_by_one:
+                visible[owner] = {k: v for k, v in orders.items() if k in self.shown}
+        return visible
+
+    def view(self, side: str) -> SealedOrders:
+        """A copy holding only what ``side`` may see, for a player's view."""
+        return SealedOrders(list(self.sides), self.visible_to(side), self.one_by_one,
+                            list(self.shown))

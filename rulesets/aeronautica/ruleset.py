@@ -72,7 +72,7 @@ class AeronauticaImperialis(Ruleset):
     # -- set-up ----------------------------------------------------------------------------
     def new_state(self, game: Game) -> AiState:
         models = {m.id: dataclasses.replace(m, ammo=dict(m.ammo)) for m in self._models}
-        state = AiState(0, "choose", models, SealedOrders(list(self.setup.sides)))
+        state = AiState(0, "choose", models, SealedOrders(list(self.setup.sides), one_by_one=True))
         for side in self.setup.sides:
             state.start_points[side] = sum(self.setup.specs[m.id].cost for m in models.values()
                                            if m.side == side and m.kind != TARGET)
@@ -309,7 +309,7 @@ class AeronauticaImperialis(Ruleset):
         setup, kind = self.setup, action.kind
         if kind == "throttle":
             number = state.orders.orders[model.side][model.id]
-            state.revealed.append(model.id)
+            state.orders.reveal(model.id)
             template = setup.templates[number]
             game.emit("reveal", unit=model.id, manoeuvre=number, name=template.name,
                       rules=["AI-20", movement.template_rule(number)])
@@ -381,12 +381,9 @@ class AeronauticaImperialis(Ruleset):
     # -- hidden information and text -------------------------------------------------------
     def view(self, state: AiState, side: str) -> AiState:
         """AI-20: the opponent's tokens stay hidden until their aircraft moves."""
-        shown = {s: (dict(o) if s == side else
-                     {u: n for u, n in o.items() if u in state.revealed})
-                 for s, o in state.orders.orders.items()}
         choosing = state.orders.pending()
         return dataclasses.replace(
-            state, orders=SealedOrders(list(state.orders.sides), shown),
+            state, orders=state.orders.view(side),
             draft=dict(state.draft) if choosing == side else {}, viewer=side)
 
     def describe(self, view: AiState) -> str:

@@ -55,8 +55,8 @@ def begin_turn(setup: Setup, state: AiState, game: Game) -> None:
     """AI-19: a new turn opens with Choose Manoeuvres."""
     state.turn += 1
     state.phase = "choose"
-    state.orders = SealedOrders(list(setup.sides))
-    state.draft, state.revealed = {}, []
+    state.orders = SealedOrders(list(setup.sides), one_by_one=True)
+    state.draft = {}
     state.initiative = state.first_mover = None
     for model in state.models.values():
         model.gunner_used = False

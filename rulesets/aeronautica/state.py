@@ -195,8 +195,6 @@ class AiState:
     orders: SealedOrders
     draft: dict[str, int] = field(default_factory=dict)
     """Tokens of the side choosing now, before it commits them (AI-20)."""
-    revealed: list[str] = field(default_factory=list)
-    """Aircraft whose token is shown to everyone: they have moved this turn (AI-20)."""
     initiative: str | None = None
     first_mover: str | None = None
     alternation: Alternation | None = None

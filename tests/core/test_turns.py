@@ -51,3 +51,16 @@ def test_sealed_orders_hide_until_all_committed():
     assert orders.visible_to("b") == {"a": {"a1": 3}, "b": {"b1": 5}}
     with pytest.raises(ValueError):
         orders.commit("a", {})
+
+
+def test_sealed_orders_one_by_one_stay_hidden_until_each_is_revealed():
+    """AI-20's use: a token is shown when its aircraft moves, not when all have committed."""
+    orders = SealedOrders(["a", "b"], one_by_one=True)
+    orders.commit("a", {"a1": 3, "a2": 5})
+    orders.commit("b", {"b1": 1})
+    assert orders.visible_to("b") == {"a": {}, "b": {"b1": 1}}
+    orders.reveal("a2")
+    assert orders.visible_to("b") == {"a": {"a2": 5}, "b": {"b1": 1}}
+    view = orders.view("b")
+    assert view.orders == {"a": {"a2": 5}, "b": {"b1": 1}} and view.shown == ["a2"]
+    assert "3" not in repr(view.orders["a"])
