@@ -22,7 +22,7 @@ from pydantic import Field, TypeAdapter
 
 from polemos.core.board import Board
 from polemos.core.engine import play
-from polemos.core.errors import PluginFailure, PolemosError, PolemosInputError
+from polemos.core.errors import PluginFailure, PolemosError, PolemosInputError, UnknownName
 from polemos.core.eventlog import replay_log, write_log
 from polemos.core.game import Game
 from polemos.core.players import BOT_KINDS, Player, TerminalPlayer, bot_rng, make_bot
@@ -34,6 +34,7 @@ from polemos.core.plugins import (
     ruleset_registry,
 )
 from polemos.core.render import render_html, render_svg
+from polemos.core.rulebook import rulebook
 from polemos.core.ruleset import Result
 from polemos.core.scenario import load_scenario
 
@@ -42,11 +43,26 @@ def cmd_rulesets(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
     registry = ruleset_registry(pm)
     print("Rulesets:")
     for name, cls in sorted(registry.items()):
-        print(f"  {name:20s} {cls.version:8s} {cls.title}  (plugin {cls.plugin_name})")
+        print(f"  {name:20s} {cls.version:8s} {cls.title}  (plugin {registry.plugin[name]})")
     print("Plugins:")
     for name, plugin in sorted(pm.list_name_plugin()):
         doc = (getattr(plugin, "__doc__", None) or "").strip().splitlines()
         print(f"  {name:20s} {plugin_version(pm, plugin):8s} {doc[0] if doc else ''}")
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
+    registry = ruleset_registry(pm)
+    if args.ruleset not in registry:
+        raise UnknownName("ruleset", args.ruleset, list(registry))
+    for rule in rulebook(pm).for_ruleset(args.ruleset):
+        print(f"{rule.id:8s} {rule.title}")
+    return 0
+
+
+def cmd_explain(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
+    rule = rulebook(pm).explain(args.rule)
+    print(f"{rule.id} — {rule.title} ({rule.ruleset})\n{rule.statement}\nCites: {rule.cites}")
     return 0
 
 
@@ -104,6 +120,7 @@ class Recorder:
     """Collects the picture after every step and the log lines that led to it (--html)."""
 
     def __init__(self, game: Game) -> None:
+        self.rules = rulebook(game.pm).texts()
         self.boards = [drawable_board(game)]
         self.logs: list[list[str]] = [self._lines(game, 0)]
         self.seen = len(game.events)
@@ -121,7 +138,7 @@ class Recorder:
     def write(self, game: Game, path: str) -> None:
         title = f"{game.loaded.model.name} — seed {game.seed}"
         Path(path).write_text(render_html(self.boards, self.logs,
-                                          game.rules.sides(game.state), title),
+                                          game.rules.sides(game.state), title, self.rules),
                               encoding="utf-8")
 
 
@@ -198,6 +215,12 @@ def build_parser(pm: pluggy.PluginManager) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("rulesets", help="installed rulesets and plugins").set_defaults(
         func=cmd_rulesets)
+    p = sub.add_parser("rules", help="the rules a ruleset defines, by id")
+    p.add_argument("ruleset")
+    p.set_defaults(func=cmd_rules)
+    p = sub.add_parser("explain", help="one rule's title, statement and source")
+    p.add_argument("rule", metavar="RULE-ID")
+    p.set_defaults(func=cmd_explain)
     p = sub.add_parser("validate", help="check a scenario file")
     p.add_argument("file")
     p.set_defaults(func=cmd_validate)

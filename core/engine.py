@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from polemos.core.actions import Action
 from polemos.core.errors import PolemosError
 from polemos.core.game import Game
 from polemos.core.players import Player
@@ -27,9 +28,32 @@ def play(game: Game, players: dict[str, Player], max_actions: int = MAX_ACTIONS,
             if result is None:
                 raise PolemosError(f"{rules.name}: game over but no result")
             return result
-        legal = rules.legal_actions(game.state)
+        legal = checked_legal_actions(game, side)
         action = players[side].choose(rules, rules.view(game.state, side), side, legal)
         game.step(action)
         if after_step is not None:
             after_step(game)
     raise PolemosError(f"{rules.name}: no result after {max_actions} actions")
+
+
+def checked_legal_actions(game: Game, side: str) -> list[Action]:
+    """The legal actions of ``side``, the side to act; never an empty list (the contract of
+    ``Ruleset.legal_actions``).
+
+    A ruleset that names a side to act and offers it nothing is a bug in that ruleset: it is
+    reported here, with where it happened and how to replay it, instead of handing a player an
+    empty menu to fail on somewhere far from the cause.
+    """
+    legal = game.rules.legal_actions(game.state)
+    if not legal:
+        raise PolemosError(no_action_message(game, side))
+    return legal
+
+
+def no_action_message(game: Game, side: str) -> str:
+    """Which ruleset broke the contract, for which side, at which turn and phase, on which dice."""
+    rules = game.rules
+    dice = "scripted dice" if game.dice.script is not None else f"seed {game.seed}"
+    return (f"{rules.name}: {side} is to act but has no legal action "
+            f"({rules.where(game.state)}; {game.loaded.source}, {dice}, "
+            f"after {len(game.actions)} actions)")

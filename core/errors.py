@@ -6,6 +6,28 @@ without a traceback, and anything else is an internal error (exit code 1).
 
 from __future__ import annotations
 
+from typing import Any
+
+SHOWN = 80
+"""The most characters of a person's value an error message echoes (``clip``)."""
+SHOWN_PROBLEMS = 10
+"""The most problems one ``ScenarioError`` lists; the rest are counted."""
+SHOWN_LINE = 200
+"""The most characters of one listed problem: a huge key or name never floods a terminal."""
+
+
+def clip(text: str, limit: int = SHOWN) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis: messages stay readable whatever
+    the input (a 1 MB string in a scenario is echoed as its first few words)."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def shown(value: Any, limit: int = SHOWN) -> str:
+    """``repr(value)`` clipped to ``limit`` characters (a long string is cut before its repr)."""
+    if isinstance(value, str | bytes):
+        value = value[:limit]
+    return clip(repr(value), limit)
+
 
 class PolemosError(Exception):
     """Base of every error Polemos raises on purpose."""
@@ -30,8 +52,10 @@ class ScenarioError(PolemosInputError):
     def __init__(self, source: str, problems: list[tuple[str, str]]) -> None:
         self.source = source
         self.problems = problems
-        lines = [f"{source}: {path}: {reason}" if path else f"{source}: {reason}"
-                 for path, reason in problems]
+        lines = [clip(f"{source}: {path}: {reason}" if path else f"{source}: {reason}",
+                      SHOWN_LINE) for path, reason in problems[:SHOWN_PROBLEMS]]
+        if len(problems) > SHOWN_PROBLEMS:
+            lines.append(f"{source}: … and {len(problems) - SHOWN_PROBLEMS} more problems")
         super().__init__("\n".join(lines))
 
 
@@ -40,7 +64,7 @@ class UnknownName(PolemosInputError):
 
     def __init__(self, kind: str, name: str, known: list[str]) -> None:
         listed = ", ".join(sorted(known)) or "none"
-        super().__init__(f"unknown {kind} {name!r}; installed: {listed}")
+        super().__init__(f"unknown {kind} {shown(name)}; installed: {listed}")
         self.kind = kind
         self.name = name
 

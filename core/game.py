@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 import pluggy
 from pydantic import BaseModel, StrictInt, ValidationError
 
-from polemos.core.actions import Action, parse_action
+from polemos.core.actions import Action
 from polemos.core.dice import Dice
 from polemos.core.errors import IllegalAction, PluginFailure, PolemosError, PolemosInputError
 from polemos.core.plugins import call_hook, make_plugin_manager
@@ -71,7 +71,7 @@ class Game:
         script = dice_script if dice_script is not None else loaded.model.dice
         self.dice = Dice(self.seed, script, log=self._log_roll)
         self.options = loaded.options
-        self.rules: Ruleset = loaded.ruleset(loaded.model)
+        self.rules: Ruleset[Any, Any] = loaded.ruleset(loaded.model)
         self.events: list[dict[str, Any]] = []
         self.actions: list[dict[str, Any]] = []
         self.listeners: list[EventListener] = []
@@ -88,14 +88,26 @@ class Game:
         game.emit("start", scenario=loaded.model.name, ruleset=loaded.model.ruleset,
                   seed=game.seed, plugins=list(loaded.model.plugins))
         game.state = game._guarded("new_state", game.rules.new_state, game)
-        named = {*loaded.model.plugins, loaded.ruleset.plugin_name}
+        game.attach_world()
+        named = {*loaded.model.plugins, loaded.plugin}
         call_hook(game.pm, "polemos_configure_game", only=named, game=game)
         return game
+
+    def attach_world(self) -> None:
+        """Point the table at this game's rulesets and (live) states, for every query after."""
+        rules = self.rules
+        rules.world.attach(rules.part_rules(), lambda: rules.part_states(self.state),
+                           lambda: rules.active_part(self.state))
 
     @property
     def world(self) -> World:
         """The rulesets sharing the table, for interactions across rulesets."""
         return self.rules.world
+
+    @property
+    def source(self) -> str:
+        """The scenario's file (or where it came from), named in set-up errors."""
+        return self.loaded.source
 
     # -- events ---------------------------------------------------------------------------
     def emit(self, type_: str, **data: Any) -> dict[str, Any]:
@@ -122,15 +134,20 @@ class Game:
     def result(self) -> Result | None:
         return self.rules.result(self.state)
 
-    def step(self, action: Action | dict[str, Any], side: str | None = None) -> None:
-        """Check and resolve one action of the side to act (``side`` checks who sent it)."""
-        if not isinstance(action, Action):
-            action = parse_action(action)
+    def step(self, action: Action | Mapping[str, Any], side: str | None = None) -> None:
+        """Check and resolve one action of the side to act (``side`` checks who sent it).
+
+        An ``Action`` is trusted to be well formed (the ruleset's legal actions are); any
+        other data — from a person, a file, the server — is parsed against the ruleset's
+        declared action kinds first. Nothing changes unless the action is accepted.
+        """
         acting = self.to_act()
         if acting is None:
             raise IllegalAction(self.rules.turn_rule, "the game is over")
         if side is not None and side != acting:
             raise IllegalAction(self.rules.turn_rule, f"it is {acting}'s turn, not {side}'s")
+        if not isinstance(action, Action):
+            action = self._guarded("parse_action", self.rules.parse_action, self.state, action)
         self._guarded("check", self.rules.check, self.state, action)
         saved = (copy.deepcopy(self.state), len(self.events), len(self.actions),
                  self.dice.mark()) if self.transactional else None
@@ -145,7 +162,7 @@ class Game:
             raise
 
     def _restore(self, state: Any, n_events: int, n_actions: int, dice: Any) -> None:
-        self.state = state
+        self.state = state  # the world reads the state live: nothing else to re-point
         del self.events[n_events:]
         del self.actions[n_actions:]
         self.dice.rewind(dice)
@@ -156,7 +173,7 @@ class Game:
         except (PolemosError, BrokenPipeError):  # a closed output pipe is not the plugin's fault
             raise
         except Exception as error:
-            raise PluginFailure(self.rules.plugin_name or self.rules.name,
+            raise PluginFailure(self.loaded.plugin or self.rules.name,
                                 f"{self.rules.name}.{what}", error) from error
 
     # -- saving ---------------------------------------------------------------------------

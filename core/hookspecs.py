@@ -21,8 +21,10 @@ if TYPE_CHECKING:
 
     from pydantic import BaseModel
 
+    from polemos.core.context import Context
     from polemos.core.game import Game
     from polemos.core.morale import Morale, MoraleShock
+    from polemos.core.rulebook import RuleText
     from polemos.core.ruleset import Ruleset
     from polemos.core.scenario_model import ScenarioBase
     from polemos.core.world import Hit, Outcome, Presence
@@ -37,6 +39,16 @@ def polemos_rulesets() -> list[type[Ruleset]]:
 
     Called once when a plugin manager builds its ruleset registry (``polemos rulesets``, loading a
     scenario). Results of all plugins are collected; a name given twice is an error naming both.
+    """
+
+
+@hookspec
+def polemos_rules() -> list[RuleText]:
+    """Return the rules this plugin defines, as data (``polemos.core.rulebook.load_rules``).
+
+    Called once when a rulebook is built (``polemos rules``, ``polemos explain``, the HTML
+    replay), so every id the code, events and narration cite can be shown in words. Results are
+    collected; an id defined twice is an error naming both plugins.
     """
 
 
@@ -88,7 +100,7 @@ def polemos_bot_policy(ruleset: str, kind: str, pm: pluggy.PluginManager) -> Any
 
 
 @hookspec
-def polemos_unit_destroyed(game: Game, unit: str, cause: str) -> None:
+def polemos_unit_destroyed(game: Context, unit: str, cause: str) -> None:
     """React to a unit leaving play (shot down, crashed, collided, out of action).
 
     Called by rulesets when one of their units is removed, so that another ruleset or plugin
@@ -107,24 +119,22 @@ def polemos_add_commands(subparsers: argparse._SubParsersAction) -> None:
 
 
 @hookspec
-def polemos_unit_hit(game: Game, target: Presence, hit: Hit, outcome: Outcome) -> None:
+def polemos_unit_hit(game: Context, target: Presence, hit: Hit, outcome: Outcome) -> None:
     """React to a unit hit by another ruleset's attack, after its own ruleset applied it.
 
-    Called by ``World.hit`` in scenarios that mix rulesets (a bomb on a warband, a tank
+    Called by ``World.hit`` (``Ruleset.suffer`` translated the hit first) in scenarios that mix
+    rulesets (a bomb on a warband, a tank
     through a crowd), so a third party can react — a house rule, a scenario objective, a
     morale rule for units nearby. Returns nothing; all implementations run.
     """
 
 
-@hookspec(firstresult=True)
-def polemos_morale_shock(game: Game, shock: MoraleShock) -> Morale | None:
-    """Make ``shock.unit`` take the morale test ``shock`` calls for, at once.
+@hookspec
+def polemos_unit_shaken(game: Context, shock: MoraleShock, morale: Morale) -> None:
+    """React to a unit shaken by another ruleset (MIX-8, MIX-9), after its owner tested it.
 
-    Called by a ruleset or plugin, during its ``apply``, when something it resolved should shake
-    a unit it does not own (a bomb bursting beside a warband, a tank passing through infantry,
-    MIX-8; an enemy skill); a rare event, never once per action. ``shock.rule`` is the caller's
-    rule id; ``shock.difficulty`` None means the owner's ordinary difficulty. The ruleset owning
-    ``shock.unit`` rolls with ``game.dice``, emits its events (citing ``shock.rule`` and its own
-    ids), applies every consequence (flight, further tests) and returns the unit's ``Morale``
-    afterwards; every other implementation returns None. firstresult: a unit has one owner.
+    Called by ``World.shake`` — the one route of every cross-ruleset effect, beside
+    ``World.hit`` — once the ruleset owning ``shock.unit`` rolled the test by its own rules
+    (``Ruleset.shaken``) and applied the consequences; ``morale`` is the unit's state after. For
+    third parties: a house rule, an objective, a chronicle. Returns nothing; all run.
     """

@@ -8,22 +8,24 @@ plugin, registered through the same entry-point group as every ruleset.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, PrivateAttr, ValidationError
 
-from polemos.core.actions import Action
+from polemos.core.actions import Action, ActionTable
 from polemos.core.board import Area, Board, hex_map_size
 from polemos.core.errors import ScenarioError
 from polemos.core.hookspecs import hookimpl
+from polemos.core.rulebook import RuleText, load_rules
 from polemos.core.ruleset import Result, Ruleset
 from polemos.core.scenario_model import ScenarioBase, Strict
 from polemos.core.table import EPS, Base, contact_graph
-from polemos.core.world import AIRCRAFT, PartGame, Presence, World
+from polemos.core.world import AIRCRAFT, PartContext, Presence, World
 
 if TYPE_CHECKING:
-    from polemos.core.game import Game
+    from polemos.core.context import Context
 
 RULE_TURN = "MIX-2"
 RULE_OBJECTIVE = "MIX-10"
@@ -32,8 +34,8 @@ RULE_OBJECTIVE = "MIX-10"
 class TableModel(Strict):
     """The shared table, in centimetres (MIX-1)."""
 
-    width: float = Field(gt=0)
-    height: float = Field(gt=0)
+    width: float = Field(gt=0, le=1000)
+    height: float = Field(gt=0, le=1000)
 
 
 class HoldObjective(Strict):
@@ -49,7 +51,7 @@ class MixedScenario(ScenarioBase):
 
     ruleset: Literal["mixed"]
     table: TableModel
-    hex_cm: float = Field(gt=0, description="MIX-1: hex overlay size across the flats, cm.")
+    hex_cm: float = Field(ge=2, le=100, description="MIX-1: hex overlay size across the flats, cm.")
     sides: list[str] = Field(min_length=2)
     rulesets: list[str] = Field(min_length=1, description="The rulesets this scenario loads.")
     order: list[str] = Field(min_length=1, description="MIX-2: the rulesets' turns, in order.")
@@ -58,10 +60,14 @@ class MixedScenario(ScenarioBase):
     parts: dict[str, dict[str, Any]] = Field(
         description="Each loaded ruleset's own scenario fields (its units), by ruleset name.")
     _models: dict[str, ScenarioBase] = PrivateAttr(default_factory=dict)
-    _classes: dict[str, type[Ruleset]] = PrivateAttr(default_factory=dict)
+    _classes: dict[str, type[Ruleset[Any, Any]]] = PrivateAttr(default_factory=dict)
+
+    def largest_die(self) -> int:
+        """The largest die of any part: one scripted sequence serves every ruleset's rolls."""
+        return max((part.largest_die() for part in self._models.values()), default=6)
 
 
-def _part_problems(model: MixedScenario, name: str, cls: type[Ruleset]
+def _part_problems(model: MixedScenario, name: str, cls: type[Ruleset[Any, Any]]
                    ) -> list[tuple[str, str]]:
     from polemos.core.scenario import validation_problems
 
@@ -139,25 +145,26 @@ def mixed_policy(kind: str, pm: Any) -> Any:
     return policy
 
 
-class Mixed(Ruleset):
+class Mixed(Ruleset[MixedState, MixedScenario]):
     name = "mixed"
     title = "Mixed-genre scenario"
     version = "1.0.0"
     scenario_model = MixedScenario
+    actions = ActionTable(rule=RULE_TURN)
+    """Never parsed against: the active part's own declaration is (``parse_action``)."""
     turn_rule = RULE_TURN
 
-    def __init__(self, scenario: MixedScenario) -> None:  # type: ignore[override]
+    def __init__(self, scenario: MixedScenario) -> None:
         super().__init__(scenario)
-        self.scenario: MixedScenario = scenario
         self.world = World(scenario.hex_cm)
-        self.parts = {name: scenario._classes[name](scenario._models[name])
-                      for name in scenario.rulesets}
-        self.current = scenario.order[0]
+        self.parts: dict[str, Ruleset[Any, Any]] = {
+            name: scenario._classes[name](scenario._models[name]) for name in scenario.rulesets}
         for rules in self.parts.values():
             rules.world = self.world
 
     @classmethod
-    def check_scenario(cls, scenario: ScenarioBase, registry: dict[str, type[Ruleset]]
+    def check_scenario(cls, scenario: ScenarioBase,
+                       registry: Mapping[str, type[Ruleset[Any, Any]]]
                        ) -> list[tuple[str, str]]:
         """MIX-1: loaded rulesets exist; MIX-2: the order names loaded rulesets once each."""
         assert isinstance(scenario, MixedScenario)
@@ -185,34 +192,39 @@ class Mixed(Ruleset):
         return problems + _unit_problems(scenario)
 
     # -- set-up ----------------------------------------------------------------------------
-    def new_state(self, game: Game) -> MixedState:
-        parts: dict[str, Any] = {}
-        self.world.bind(self.parts, parts)
-        for name in self.scenario.order:
-            parts[name] = self.parts[name].new_state(PartGame(game, name))  # type: ignore[arg-type]
+    def new_state(self, game: Context) -> MixedState:
+        state = MixedState({})
+        self.world.attach(self.parts, lambda: state.parts, lambda: self.active_part(state))
+        for name in self.scenario.order:  # each part is set up seeing those set up before it
+            state.parts[name] = self.parts[name].new_state(PartContext(game, name))
         problems = overlaps(self.world.presences())
         if problems:
-            raise ScenarioError(game.loaded.source, problems)
-        state = MixedState(parts)
-        self.world.bind(self.parts, state.parts)
+            raise ScenarioError(game.source, problems)
         self._open_slot(state, game)
         self._settle(state, game)
         return state
 
-    def _open_slot(self, state: MixedState, game: Game) -> None:
+    def _open_slot(self, state: MixedState, game: Context) -> None:
         """MIX-2: hand the table to the ruleset of the current slot."""
         name, rules, part = self._active(state)
         game.emit("mixed_turn", turn=state.turn, part=name, rule=RULE_TURN)
-        rules.begin_slot(part, PartGame(game, name))  # type: ignore[arg-type]
+        rules.begin_slot(part, PartContext(game, name))
         state.started_at = rules.turn_number(part)
 
     def sides(self, state: MixedState) -> list[str]:
         return list(self.scenario.sides)
 
-    def _active(self, state: MixedState) -> tuple[str, Ruleset, Any]:
+    def part_rules(self) -> Mapping[str, Ruleset[Any, Any]]:
+        return self.parts
+
+    def part_states(self, state: MixedState) -> Mapping[str, Any]:
+        return state.parts
+
+    def active_part(self, state: MixedState) -> str:
+        return self.scenario.order[state.slot]
+
+    def _active(self, state: MixedState) -> tuple[str, Ruleset[Any, Any], Any]:
         name = self.scenario.order[state.slot]
-        self.world.bind(self.parts, state.parts)
-        self.world.active = self.current = name
         return name, self.parts[name], state.parts[name]
 
     # -- decisions delegate to the active part ----------------------------------------------
@@ -228,13 +240,18 @@ class Mixed(Ruleset):
         _, rules, part = self._active(state)
         return rules.legal_actions(part)
 
+    def parse_action(self, state: MixedState, data: Any) -> Action:
+        """An outside action is the active part's: parsed against that ruleset's kinds."""
+        _, rules, part = self._active(state)
+        return rules.parse_action(part, data)
+
     def check(self, state: MixedState, action: Action) -> None:
         _, rules, part = self._active(state)
         rules.check(part, action)
 
-    def apply(self, state: MixedState, action: Action, game: Game) -> None:
+    def apply(self, state: MixedState, action: Action, game: Context) -> None:
         name, rules, part = self._active(state)
-        rules.apply(part, action, PartGame(game, name))  # type: ignore[arg-type]
+        rules.apply(part, action, PartContext(game, name))
         self._settle(state, game)
 
     def view(self, state: MixedState, side: str) -> MixedView:
@@ -243,7 +260,7 @@ class Mixed(Ruleset):
         return MixedView(name, rules.view(part, side))
 
     # -- MIX-2: one turn for all -----------------------------------------------------------
-    def _settle(self, state: MixedState, game: Game) -> None:
+    def _settle(self, state: MixedState, game: Context) -> None:
         """Hand over to the next ruleset once the active one has finished its turn."""
         order = self.scenario.order
         for _ in range(len(order) * (self.scenario.turns + 1) + 1):
@@ -268,7 +285,7 @@ class Mixed(Ruleset):
             counts[presence.side] += 1
         return counts
 
-    def _decide(self, state: MixedState, game: Game) -> bool:
+    def _decide(self, state: MixedState, game: Context) -> bool:
         """MIX-10: a side with nothing left on the table, in any ruleset, has lost."""
         if state.over:
             return True
@@ -280,7 +297,7 @@ class Mixed(Ruleset):
                      RULE_OBJECTIVE)
         return True
 
-    def _end_of_game(self, state: MixedState, game: Game) -> None:
+    def _end_of_game(self, state: MixedState, game: Context) -> None:
         objective = self.scenario.objective
         if objective is None:
             self._finish(state, game, None, f"turn limit {self.scenario.turns}", RULE_TURN)
@@ -295,7 +312,7 @@ class Mixed(Ruleset):
             held = " and ".join(holders) if holders else "nobody"
             self._finish(state, game, None, f"{objective.name} held by {held}", RULE_OBJECTIVE)
 
-    def _finish(self, state: MixedState, game: Game, winner: str | None, reason: str,
+    def _finish(self, state: MixedState, game: Context, winner: str | None, reason: str,
                 rule: str) -> None:
         state.over, state.winner, state.reason, state.rule = True, winner, reason, rule
         game.emit("end", winner=winner, reason=reason, rule=rule)
@@ -308,6 +325,10 @@ class Mixed(Ruleset):
 
     def turn_number(self, state: MixedState) -> int:
         return state.turn
+
+    def where(self, state: MixedState) -> str:
+        name, rules, part = self._active(state)
+        return f"turn {state.turn}/{self.scenario.turns}, {name}'s slot: {rules.where(part)}"
 
     # -- what people see -------------------------------------------------------------------
     def units(self, state: MixedState) -> dict[str, str]:
@@ -323,9 +344,9 @@ class Mixed(Ruleset):
             lines += ["Other rulesets on the table:", *others]
         return "\n".join(lines)
 
-    def describe_action(self, action: Action) -> str:
-        """Actions are the active part's (``current``: the part last consulted)."""
-        return self.parts[self.current].describe_action(action)
+    def describe_action(self, view: MixedView, action: Action) -> str:
+        """Actions are the active part's, seen from that part's view."""
+        return self.parts[view.part].describe_action(view.view, action)
 
     def narrate(self, event: dict[str, Any]) -> str | None:
         part = event.get("ruleset")
@@ -390,6 +411,11 @@ def inside(point: tuple[float, float], polygon: list[tuple[float, float]]) -> bo
 @hookimpl
 def polemos_rulesets() -> list[type[Ruleset]]:
     return [Mixed]
+
+
+@hookimpl
+def polemos_rules() -> list[RuleText]:
+    return load_rules("polemos.core", ruleset=Mixed.name)
 
 
 @hookimpl

@@ -8,8 +8,8 @@ edge. The values (which die, what difficulty, how far) stay with the ruleset, wh
 in. De Bello Gallico (DBG-25 … DBG-37) is the first user.
 
 A ``MoraleShock`` is how one ruleset's damage reaches another ruleset's troops on a shared table:
-the damaging ruleset builds one and calls the ``polemos_morale_shock`` hook; the ruleset owning
-the unit rolls the test with its own numbers.
+the damaging ruleset builds one and hands it to ``World.shake`` (the route hits take too); the
+ruleset owning the unit rolls the test with its own numbers (``Ruleset.shaken``).
 """
 
 from __future__ import annotations

@@ -82,7 +82,7 @@ class TerminalPlayer:
         out.write(rules.describe(view).rstrip() + "\n")
         out.write(f"-- {side} to act --\n")
         for number, action in enumerate(legal, 1):
-            out.write(f"  {number:3d}. {rules.describe_action(action)}\n")
+            out.write(f"  {number:3d}. {rules.describe_action(view, action)}\n")
         while True:
             out.write(f"{side}> choose 1-{len(legal)}: ")
             out.flush()

@@ -110,9 +110,18 @@ def plugin_version(pm: pluggy.PluginManager, plugin: Any) -> str:
     return "unknown"
 
 
-def ruleset_registry(pm: pluggy.PluginManager) -> dict[str, type[Ruleset]]:
+class RulesetRegistry(dict[str, "type[Ruleset[Any, Any]]"]):
+    """Every installed ruleset class by name, and the plugin that provides each (``plugin``),
+    named when the ruleset raises. Kept beside the classes, never written onto them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.plugin: dict[str, str] = {}
+
+
+def ruleset_registry(pm: pluggy.PluginManager) -> RulesetRegistry:
     """Every installed ruleset by name; two rulesets with one name is an error naming both."""
-    registry: dict[str, type[Ruleset]] = {}
+    registry = RulesetRegistry()
     for impl in reversed(pm.hook.polemos_rulesets.get_hookimpls()):
         try:
             classes = impl.function()
@@ -122,8 +131,8 @@ def ruleset_registry(pm: pluggy.PluginManager) -> dict[str, type[Ruleset]]:
             if cls.name in registry:
                 raise PolemosError(f"ruleset {cls.name!r} is provided twice "
                                    f"({registry[cls.name].__module__}, {cls.__module__})")
-            cls.plugin_name = impl.plugin_name
             registry[cls.name] = cls
+            registry.plugin[cls.name] = impl.plugin_name
     return registry
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import html
 import json
 import math
+import re
+from collections.abc import Mapping
 
 from polemos.core.board import Area, Board, Piece, hex_centre_cm
 from polemos.core.hexgrid import Hex, hex_corners, offset_to_axial
@@ -17,6 +19,8 @@ PALETTE = ("#c0392b", "#2458a6", "#2e8b57", "#b8860b", "#7d3c98", "#d35400")
 SCENERY = {"obstacle": "#7f7f7f", "terrain": "#c8b98a", "wreck": "#4d4d4d", "water": "#8ec5e8",
            "bridge": "#a0764a", "zone": "#e8e0a8"}
 MAX_PX = 900.0
+RULE_ID = re.compile(r"\b[A-Z]{2,4}-[A-Z]?\d+\b")
+"""A word that looks like a rule id; it is marked up only when the rulebook defines it."""
 
 
 def side_colours(sides: list[str]) -> dict[str, str]:
@@ -103,20 +107,40 @@ def render_svg(board: Board, sides: list[str]) -> str:
     return svg_frame(board, pieces_svg(board, side_colours(sides)))
 
 
-def render_html(boards: list[Board], logs: list[list[str]], sides: list[str], title: str) -> str:
-    """A whole game: step i shows ``boards[i]`` and the log lines ``logs[i]`` that led to it."""
+def log_line_html(line: str, rules: Mapping[str, str]) -> str:
+    """One escaped log line, each rule id in ``rules`` wrapped so hovering it shows its text."""
+    parts, start = [], 0
+    for match in RULE_ID.finditer(line):
+        text = rules.get(match.group())
+        if text is None:
+            continue
+        parts += [html.escape(line[start:match.start()]),
+                  f'<abbr class="rule" title="{html.escape(text)}">{match.group()}</abbr>']
+        start = match.end()
+    parts.append(html.escape(line[start:]))
+    return "".join(parts)
+
+
+def render_html(boards: list[Board], logs: list[list[str]], sides: list[str], title: str,
+                rules: Mapping[str, str] | None = None) -> str:
+    """A whole game: step i shows ``boards[i]`` and the log lines ``logs[i]`` that led to it.
+
+    ``rules`` maps rule ids to the text shown when one is hovered in the log ("title: statement").
+    """
     colours = side_colours(sides)
     frames = [pieces_svg(b, colours) for b in boards]
     first = svg_frame(boards[0], frames[0])
     legend = " ".join(f'<span style="color:{c}">■ {html.escape(s)}</span>'
                       for s, c in colours.items())
-    data = json.dumps({"frames": frames, "logs": logs, "captions": [b.caption for b in boards]})
+    marked = [[log_line_html(line, rules or {}) for line in step] for step in logs]
+    data = json.dumps({"frames": frames, "logs": marked, "captions": [b.caption for b in boards]})
     data = data.replace("</", "<\\/")
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>
 <style>body{{font-family:sans-serif;margin:1em}}#log{{white-space:pre-wrap;font-family:monospace;
 font-size:12px;max-height:14em;overflow:auto;background:#f7f7f7;padding:.5em}}
-#controls{{margin:.5em 0}}#slider{{width:40em;vertical-align:middle}}</style></head>
+#controls{{margin:.5em 0}}#slider{{width:40em;vertical-align:middle}}
+abbr.rule{{text-decoration:underline dotted;cursor:help;color:#2458a6}}</style></head>
 <body><h1>{html.escape(title)}</h1><div>{legend}</div>
 <div id="controls"><button id="prev">◀ previous</button> <button id="next">next ▶</button>
 <input id="slider" type="range" min="0" max="{len(frames) - 1}" value="0">
@@ -132,7 +156,7 @@ function show(i) {{
   document.getElementById("pieces").innerHTML = game.frames[i];
   document.getElementById("step").textContent = "step " + i + " / " + (game.frames.length - 1);
   document.getElementById("caption").textContent = game.captions[i];
-  document.getElementById("log").textContent = game.logs[i].join("\\n");
+  document.getElementById("log").innerHTML = game.logs[i].join("\\n");
   history.replaceState(null, "", "#" + i);
 }}
 document.getElementById("prev").onclick = () => show(+slider.value - 1);

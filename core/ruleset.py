@@ -4,21 +4,28 @@ A ruleset is stateless about any one game except for its ``params`` (rule parame
 house-rule plugins may change in ``polemos_configure_game``); the game state is a plain object
 the ruleset creates and mutates. The engine asks it, on every decision, who is to act and what
 is legal, and hands it the chosen action to resolve — plain method calls, no hook dispatch.
+``Ruleset[StateT, ScenarioT]`` is generic over its state and scenario types, so a ruleset's
+methods are typed with its own classes and override the base without casts.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from polemos.core.actions import Action, ActionTable
 from polemos.core.scenario_model import ScenarioBase
 from polemos.core.world import Hit, Outcome, Presence, World
 
 if TYPE_CHECKING:
-    from polemos.core.actions import Action
     from polemos.core.board import Board
-    from polemos.core.game import Game
+    from polemos.core.context import Context
+    from polemos.core.morale import Morale, MoraleShock
+
+StateT = TypeVar("StateT")
+ScenarioT = TypeVar("ScenarioT", bound=ScenarioBase)
 
 
 @dataclass(slots=True)
@@ -31,25 +38,27 @@ class Result:
     scores: dict[str, float] = field(default_factory=dict)
 
 
-class Ruleset(ABC):
+class Ruleset(ABC, Generic[StateT, ScenarioT]):
     """Base of every ruleset. Subclasses set the class attributes and implement the methods."""
 
     name: ClassVar[str]
     title: ClassVar[str]
     version: ClassVar[str] = "0.1.0"
     scenario_model: ClassVar[type[ScenarioBase]]
+    """The pydantic model of this ruleset's scenarios (an instance is a ``ScenarioT``)."""
+    actions: ClassVar[ActionTable]
+    """Every kind of action, declared once: outside actions are parsed against it."""
     turn_rule: ClassVar[str]
     """The rule id that says whose turn it is, cited when a side acts out of turn."""
-    plugin_name: ClassVar[str] = ""
-    """Set by the registry: the plugin that provided this ruleset, named when it raises."""
 
-    def __init__(self, scenario: ScenarioBase) -> None:
-        self.scenario = scenario
+    def __init__(self, scenario: ScenarioT) -> None:
+        self.scenario: ScenarioT = scenario
         self.world = World()
-        """The other rulesets on the table (empty unless a mixed scenario shares it)."""
+        """The table this ruleset plays on: the other rulesets' units, when a mixed scenario
+        shares it (``polemos.core.world``); the game attaches it."""
 
     @classmethod
-    def check_scenario(cls, scenario: ScenarioBase, registry: dict[str, type[Ruleset]]
+    def check_scenario(cls, scenario: ScenarioBase, registry: Mapping[str, type[Ruleset[Any, Any]]]
                        ) -> list[tuple[str, str]]:
         """Checks that need the other installed rulesets: ``[(field path, reason)]``."""
         return []
@@ -65,34 +74,43 @@ class Ruleset(ABC):
         return raw
 
     @abstractmethod
-    def new_state(self, game: Game) -> Any:
-        """The initial state; may roll dice through ``game.dice`` (a roll-off for first turn)."""
+    def new_state(self, game: Context) -> StateT:
+        """The initial state — the scenario's position, or the start of the game when it gives
+        none; may roll dice through ``game.dice`` (a roll-off for first turn)."""
 
     @abstractmethod
-    def sides(self, state: Any) -> list[str]:
+    def sides(self, state: StateT) -> list[str]:
         """The sides of this game, in their playing order."""
 
     @abstractmethod
-    def to_act(self, state: Any) -> str | None:
+    def to_act(self, state: StateT) -> str | None:
         """The side that must decide now, or None once the game is over."""
 
     @abstractmethod
-    def legal_actions(self, state: Any) -> list[Action]:
+    def legal_actions(self, state: StateT) -> list[Action]:
         """Every action the side to act may take now; never empty while ``to_act`` is a side."""
 
-    @abstractmethod
-    def check(self, state: Any, action: Action) -> None:
-        """Raise ``IllegalAction`` with the forbidding rule id; must not change ``state``."""
+    def parse_action(self, state: StateT, data: Any) -> Action:
+        """An action from outside, parsed against ``actions`` (``MalformedAction`` if it does
+        not fit); unit and side names must be the scenario's."""
+        return self.actions.parse(data, self.scenario.unit_sides(), self.sides(state))
 
     @abstractmethod
-    def apply(self, state: Any, action: Action, game: Game) -> None:
+    def check(self, state: StateT, action: Action) -> None:
+        """Raise ``IllegalAction`` with the forbidding rule id; must not change ``state``.
+
+        ``action`` is well formed (built by ``legal_actions`` or parsed): only rule logic here.
+        """
+
+    @abstractmethod
+    def apply(self, state: StateT, action: Action, game: Context) -> None:
         """Resolve a checked action: mutate ``state``, roll ``game.dice``, ``game.emit`` events."""
 
     @abstractmethod
-    def result(self, state: Any) -> Result | None:
+    def result(self, state: StateT) -> Result | None:
         """The result once the game is over, else None."""
 
-    def view(self, state: Any, side: str) -> Any:
+    def view(self, state: StateT, side: str) -> Any:
         """What ``side`` may see. Full information unless the ruleset hides something."""
         return state
 
@@ -100,8 +118,8 @@ class Ruleset(ABC):
         """The position as text for the terminal."""
         return ""
 
-    def describe_action(self, action: Action) -> str:
-        """One legal action as a short line for a numbered menu."""
+    def describe_action(self, view: Any, action: Action) -> str:
+        """One legal action, seen from ``view``, as a short line for a menu."""
         args = " ".join(f"{k}={v}" for k, v in action.args.items())
         return " ".join(part for part in (action.unit or "", action.kind, args) if part)
 
@@ -109,11 +127,22 @@ class Ruleset(ABC):
         """A readable line for an event, citing its rule ids, or None to stay silent."""
         return None
 
-    def turn_number(self, state: Any) -> int:
+    def turn_number(self, state: StateT) -> int:
         """The number of the turn in progress; a mixed scenario hands over when it grows."""
         return 1
 
-    def begin_slot(self, state: Any, game: Game) -> None:
+    def where(self, state: StateT) -> str:
+        """Where the game stands, in words (turn and phase), for errors and headers."""
+        return f"turn {self.turn_number(state)}"
+
+    def export_position(self, state: StateT) -> dict[str, Any]:
+        """The scenario fields that set up the current position (design.md, "Positions as
+        data"): merged over the scenario's own fields, they give a scenario whose game continues
+        exactly as this one would with the same dice. Its units with every status they have
+        and the ``position`` block (turn, phase, whose turn, who has acted, orders given)."""
+        raise NotImplementedError(f"ruleset {self.name!r} cannot export a position")
+
+    def begin_slot(self, state: StateT, game: Context) -> None:
         """A mixed scenario hands this ruleset the table (MIX-2): run what waits for its turn.
 
         Hits and morale shocks from other rulesets arrive outside this ruleset's slot; a ruleset
@@ -122,18 +151,37 @@ class Ruleset(ABC):
         """
         return None
 
-    def presences(self, state: Any) -> list[Presence]:
+    # -- the table: this ruleset among others (docs/mixing.md) --------------------------------
+    def part_rules(self) -> Mapping[str, Ruleset[Any, Any]]:
+        """The rulesets on this game's table, by name: this one alone unless it mixes others."""
+        return {self.name: self}
+
+    def part_states(self, state: StateT) -> Mapping[str, Any]:
+        """The state of each ruleset of ``part_rules`` within this game's ``state``."""
+        return {self.name: state}
+
+    def active_part(self, state: StateT) -> str | None:
+        """The ruleset whose turn a mixed scenario is playing; None for a ruleset alone."""
+        return None
+
+    def presences(self, state: StateT) -> list[Presence]:
         """This ruleset's units as other rulesets see them (docs/mixing.md)."""
         return []
 
-    def suffer(self, state: Any, unit: str, hit: Hit, game: Game) -> Outcome:
+    def suffer(self, state: StateT, unit: str, hit: Hit, game: Context) -> Outcome:
         """Translate another ruleset's hit on ``unit`` into this ruleset's damage model."""
         return Outcome(unit, 0, False, f"{self.name} units cannot be hit by other rulesets")
 
-    def board(self, state: Any) -> Board | None:
+    def shaken(self, state: StateT, shock: MoraleShock, game: Context) -> Morale | None:
+        """Test ``shock.unit`` for the morale shock another ruleset caused, by this ruleset's
+        own rules (MIX-9): roll with ``game.dice``, emit the events, apply every consequence and
+        return the unit's morale afterwards; None when this ruleset has no morale."""
+        return None
+
+    def board(self, state: StateT) -> Board | None:
         """The position as a picture in centimetres, or None if the ruleset cannot draw."""
         return None
 
-    def units(self, state: Any) -> dict[str, str]:
+    def units(self, state: StateT) -> dict[str, str]:
         """``{unit id: side}`` of every unit still in play (conformance checks, renderers)."""
         return {}

@@ -14,10 +14,14 @@ import pluggy
 import yaml
 from pydantic import ValidationError
 
-from polemos.core.errors import ScenarioError, UnknownName
+from polemos.core import bounded_yaml
+from polemos.core.errors import ScenarioError, UnknownName, clip, shown
 from polemos.core.plugins import call_hook, load_named_plugin, options_models, ruleset_registry
 from polemos.core.ruleset import Ruleset
 from polemos.core.scenario_model import ScenarioBase
+
+MAX_FILE_BYTES = 1 << 20
+"""A scenario file larger than 1 MiB is refused unread: the largest shipped one is a few KB."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,8 +31,10 @@ class LoadedScenario:
     source: str
     raw: dict[str, Any]
     model: ScenarioBase
-    ruleset: type[Ruleset]
+    ruleset: type[Ruleset[Any, Any]]
     options: dict[str, Any]
+    plugin: str = ""
+    """The plugin that provides the ruleset, named when it raises."""
 
 
 def field_path(loc: tuple[Any, ...]) -> str:
@@ -38,7 +44,8 @@ def field_path(loc: tuple[Any, ...]) -> str:
         if isinstance(part, int):
             path += f"[{part}]"
         else:
-            path += f".{part}" if path else str(part)
+            name = clip(str(part), 40)  # a key can be any length; the path stays readable
+            path += f".{name}" if path else name
     return path
 
 
@@ -49,7 +56,7 @@ def _describe(error: dict[str, Any]) -> str:
         return "field required"
     message = error["msg"]
     if error["type"] not in ("value_error", "assertion_error"):
-        message += f" (got {error['input']!r})"
+        message += f" (got {shown(error['input'])})"
     return message.removeprefix("Value error, ")
 
 
@@ -59,22 +66,48 @@ def validation_problems(error: ValidationError, prefix: tuple[Any, ...] = ()
     return [(field_path(prefix + tuple(e["loc"])), _describe(e)) for e in error.errors()]
 
 
+def read_text(path: str | Path, what: str, limit: int) -> str:
+    """A file's UTF-8 text, or a ``ScenarioError`` saying why it is not a text file: unreadable,
+    over ``limit`` bytes, not UTF-8 (naming the byte offset), or binary (a NUL byte)."""
+    source = str(path)
+    try:
+        with Path(path).open("rb") as file:
+            data = file.read(limit + 1)
+    except OSError as error:
+        raise ScenarioError(source, [("", f"cannot read file: {error.strerror}")]) from None
+    if len(data) > limit:
+        raise ScenarioError(source, [("", f"{what} is larger than {limit:,} bytes")])
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ScenarioError(source, [("", f"{what} is not UTF-8 text: byte "
+                                      f"0x{data[error.start]:02x} at offset {error.start} "
+                                      f"({error.reason})")]) from None
+    if "\0" in text:
+        raise ScenarioError(source, [("", f"{what} is binary, not text (NUL byte at offset "
+                                      f"{data.index(0)})")])
+    return text
+
+
 def read_yaml(path: str | Path) -> dict[str, Any]:
     """Parse a YAML mapping or raise a ``ScenarioError`` naming the line."""
     source = str(path)
+    text = read_text(path, "scenario file", MAX_FILE_BYTES)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        raise ScenarioError(source, [("", f"cannot read file: {error.strerror}")]) from None
-    try:
-        data = yaml.safe_load(text)
+        data = bounded_yaml.load(text)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(error, "problem", None) or str(error)
-        raise ScenarioError(source, [("", f"invalid YAML{where}: {problem}")]) from None
+        raise ScenarioError(source, [("", f"invalid YAML{where}: {clip(problem)}")]) from None
+    except ValueError as error:
+        raise ScenarioError(source, [("", f"invalid YAML value: {clip(str(error))}")]) from None
+    if data is None:
+        raise ScenarioError(source, [("", "the file is empty: expected a mapping of scenario "
+                                      "fields")])
     if not isinstance(data, dict):
-        raise ScenarioError(source, [("", "expected a mapping of scenario fields at the top")])
+        raise ScenarioError(source, [("", "expected a mapping of scenario fields at the top, "
+                                      f"not a {type(data).__name__}")])
     return data
 
 
@@ -94,7 +127,7 @@ def validate_scenario(raw: dict[str, Any], source: str, pm: pluggy.PluginManager
         model = ruleset.scenario_model.model_validate(raw)
     except ValidationError as error:
         raise ScenarioError(source, validation_problems(error)) from None
-    problems = model.problems() + ruleset.check_scenario(model, registry)
+    problems = model.problems() + ruleset.check_scenario(model, registry) + dice_problems(model)
     options, option_problems = _plugin_options(model, pm)
     problems += option_problems
     if not option_problems:
@@ -103,7 +136,15 @@ def validate_scenario(raw: dict[str, Any], source: str, pm: pluggy.PluginManager
             problems += found
     if problems:
         raise ScenarioError(source, problems)
-    return LoadedScenario(source, raw, model, ruleset, options)
+    return LoadedScenario(source, raw, model, ruleset, options, registry.plugin[name])
+
+
+def dice_problems(model: ScenarioBase) -> list[tuple[str, str]]:
+    """Scripted dice beyond the scenario's largest die are refused here, not at the first roll
+    that meets them (1 and up is the model's own bound)."""
+    faces = model.largest_die()
+    return [(f"dice[{i}]", f"a scripted die is 1 to {faces} (got {shown(value)})")
+            for i, value in enumerate(model.dice or []) if value > faces]
 
 
 def _plugin_options(model: ScenarioBase, pm: pluggy.PluginManager

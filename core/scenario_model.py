@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+ScriptedDie = Annotated[int, Field(ge=1)]
+"""The top of a scripted die's range is the scenario's ``largest_die`` (checked at validation)."""
+
 
 class Strict(BaseModel):
-    """Base for scenario parts: unknown fields are errors, so typos never pass silently."""
+    """Base for scenario parts: unknown fields are errors, so typos never pass silently; NaN
+    and infinities are refused, since every number in a scenario is a finite measure."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
 class ScenarioBase(Strict):
@@ -23,13 +27,20 @@ class ScenarioBase(Strict):
                                description="Plugins to switch on, e.g. house rules.")
     options: dict[str, dict[str, Any]] = Field(
         default_factory=dict, description="Options of each plugin, keyed by plugin name.")
-    seed: int = Field(0, description="Seed of the dice; `polemos play --seed` overrides it.")
-    dice: list[int] | None = Field(
-        None, description="Scripted dice, served in order instead of the seeded generator.")
+    seed: int = Field(0, ge=0, lt=2**64,
+                      description="Seed of the dice; `polemos play --seed` overrides it.")
+    dice: list[ScriptedDie] | None = Field(
+        None, description="Scripted dice, served in order instead of the seeded generator; "
+        "each from 1 to the largest die the ruleset rolls (a D6 unless it says otherwise).")
 
     def problems(self) -> list[tuple[str, str]]:
         """Checks across fields that pydantic cannot express: ``[(field path, reason)]``."""
         return []
+
+    def largest_die(self) -> int:
+        """The most faces of any die this scenario rolls: scripted dice above it are refused
+        when the scenario is validated. A D6, unless the ruleset's model says otherwise."""
+        return 6
 
     def unit_sides(self) -> dict[str, str]:
         """``{unit id: side}`` of every unit the scenario sets up.

@@ -10,15 +10,20 @@ an empty list at once.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+import pluggy
 
 from polemos.core.board import hex_at_cm
 from polemos.core.hexgrid import Hex
 from polemos.core.plugins import call_hook
 
 if TYPE_CHECKING:
-    from polemos.core.game import Game
+    from polemos.core.context import Context
+    from polemos.core.dice import Dice
+    from polemos.core.morale import Morale, MoraleShock
     from polemos.core.ruleset import Ruleset
 
 # What a unit is to other rulesets: an aircraft flies (altitude ≥ 1 while in the air); a vehicle
@@ -72,55 +77,90 @@ class Outcome:
     effect: str
 
 
-class PartGame:
-    """What one ruleset sees as "the game" in a shared one: the real game, events tagged.
+class PartContext:
+    """What one ruleset of a shared table reaches of the game: the game's own dice, world and
+    plugins, with its events tagged by the part's name (so the log says who did what and
+    narration goes to the right ruleset). Explicit: it forwards exactly the ``Context``."""
 
-    Tagging each event with its ruleset lets the log name who did what and lets narration go
-    to the right ruleset.
-    """
+    __slots__ = ("base", "name")
 
-    def __init__(self, game: Game, name: str) -> None:
-        self.base: Game = getattr(game, "base", game)
+    def __init__(self, base: Context, name: str) -> None:
+        self.base: Context = base.base if isinstance(base, PartContext) else base
         self.name = name
+
+    @property
+    def dice(self) -> Dice:
+        return self.base.dice
+
+    @property
+    def world(self) -> World:
+        return self.base.world
+
+    @property
+    def pm(self) -> pluggy.PluginManager:
+        return self.base.pm
+
+    @property
+    def source(self) -> str:
+        return self.base.source
 
     def emit(self, type_: str, **data: Any) -> dict[str, Any]:
         return self.base.emit(type_, ruleset=self.name, **data)
 
-    def __getattr__(self, attribute: str) -> Any:
-        return getattr(self.base, attribute)
+
+def _no_states() -> Mapping[str, Any]:
+    return {}
+
+
+def _no_active() -> str | None:
+    return None
 
 
 class World:
-    """Every ruleset's units on one table, for the others to see and hit.
+    """Every ruleset's units on one table, for the others to see, hit and shake.
 
-    ``parts`` maps ruleset name → that part's ruleset; ``state_of`` fetches the part's current
-    state from the game (states are replaced when an action is undone, so none is cached).
+    The world reads the part states through ``states`` each time (they are replaced when an
+    action is rolled back or a game forked, so none is cached) and ``active`` tells which
+    ruleset's turn a mixed scenario is playing (None when a ruleset plays alone). Every effect
+    one ruleset has on another's unit — a hit, a morale shock — goes the same way: the world
+    hands it to the owning ruleset's method (``Ruleset.suffer``, ``Ruleset.shaken``), logs it,
+    then tells the plugins (``polemos_unit_hit``, ``polemos_unit_shaken``).
     """
 
     def __init__(self, hex_cm: float | None = None) -> None:
         self.hex_cm = hex_cm
-        self.parts: dict[str, Ruleset] = {}
-        self.states: dict[str, Any] = {}
-        self.active: str | None = None
-        """The ruleset whose turn is being played in a mixed scenario; None when alone."""
+        self.parts: Mapping[str, Ruleset[Any, Any]] = {}
+        self._states: Callable[[], Mapping[str, Any]] = _no_states
+        self._active: Callable[[], str | None] = _no_active
 
-    def holds_turn(self, ruleset: str) -> bool:
-        """Whether ``ruleset`` may run its own turn sequence now (always, when alone)."""
-        return self.active is None or self.active == ruleset
-
-    def bind(self, parts: dict[str, Ruleset], states: dict[str, Any]) -> None:
-        """Point the world at the current part states (called after each change of state).
+    def attach(self, parts: Mapping[str, Ruleset[Any, Any]],
+               states: Callable[[], Mapping[str, Any]],
+               active: Callable[[], str | None] = _no_active) -> None:
+        """Point the world at the rulesets on the table and at where their states live.
 
         Only parts with a state are on the table: while a mixed game is set up, each part sees
         the parts set up before it.
         """
-        self.parts = parts
-        self.states = states
+        self.parts, self._states, self._active = parts, states, active
+
+    @property
+    def states(self) -> Mapping[str, Any]:
+        return self._states()
+
+    @property
+    def active(self) -> str | None:
+        """The ruleset whose turn is being played in a mixed scenario; None when alone."""
+        return self._active()
+
+    def holds_turn(self, ruleset: str) -> bool:
+        """Whether ``ruleset`` may run its own turn sequence now (always, when alone)."""
+        active = self._active()
+        return active is None or active == ruleset
 
     def presences(self, exclude: str | None = None) -> list[Presence]:
         """The units of every ruleset but ``exclude``, in a stable order."""
         found: list[Presence] = []
-        for name, state in self.states.items():
+        for name, state in self._states().items():
             if name != exclude:
                 found.extend(self.parts[name].presences(state))
         return found
@@ -141,15 +181,37 @@ class World:
         """Foreign aircraft in the air (ground-to-air fire)."""
         return [p for p in self.presences(exclude) if p.kind == AIRCRAFT and p.altitude >= 1]
 
-    def hit(self, target: Presence, hit: Hit, game: Game) -> Outcome:
-        """Hand ``hit`` to the target's ruleset, then let every plugin react to the outcome."""
-        rules = self.parts[target.ruleset]
-        owner = PartGame(game, target.ruleset)
-        outcome = rules.suffer(self.states[target.ruleset], target.unit, hit, owner)  # type: ignore[arg-type]
-        game = owner.base
-        game.emit("hit", unit=target.unit, ruleset=target.ruleset, source=hit.source,
+    def owner(self, unit: str) -> str | None:
+        """The ruleset whose unit ``unit`` is on the table, or None."""
+        for name, state in self._states().items():
+            if any(p.unit == unit for p in self.parts[name].presences(state)):
+                return name
+        return None
+
+    def hit(self, target: Presence, hit: Hit, game: Context) -> Outcome:
+        """Hand ``hit`` to the target's ruleset, log what it did, then tell the plugins."""
+        owner = PartContext(game, target.ruleset)
+        outcome = self.parts[target.ruleset].suffer(self._states()[target.ruleset],
+                                                    target.unit, hit, owner)
+        owner.base.emit("hit", unit=target.unit, ruleset=target.ruleset, source=hit.source,
                   cause=hit.cause, damage=outcome.damage, destroyed=outcome.destroyed,
                   effect=outcome.effect, rule=hit.rule)
-        call_hook(game.pm, "polemos_unit_hit", game=game, target=target, hit=hit,
+        call_hook(game.pm, "polemos_unit_hit", game=owner.base, target=target, hit=hit,
                   outcome=outcome)
         return outcome
+
+    def shake(self, shock: MoraleShock, game: Context) -> Morale | None:
+        """Hand ``shock`` to the ruleset owning ``shock.unit``, then tell the plugins.
+
+        The owner tests the unit with its own numbers and applies every consequence; None
+        when no ruleset on the table owns the unit or the owner has no morale.
+        """
+        name = self.owner(shock.unit)
+        if name is None:
+            return None
+        owner = PartContext(game, name)
+        morale = self.parts[name].shaken(self._states()[name], shock, owner)
+        if morale is not None:
+            call_hook(game.pm, "polemos_unit_shaken", game=owner.base, shock=shock,
+                      morale=morale)
+        return morale

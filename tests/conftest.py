@@ -7,6 +7,7 @@ from typing import Any
 import pluggy
 import pytest
 
+from polemos.core.actions import Action
 from polemos.core.errors import IllegalAction
 from polemos.core.game import Game
 from polemos.core.plugins import make_plugin_manager
@@ -32,10 +33,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def refused(game: Game, action: Any, rule: str, side: str | None = None) -> IllegalAction:
-    """Assert ``action`` is refused citing ``rule`` and leaves the game exactly as it was."""
+    """Assert ``action`` is refused citing ``rule`` and leaves the game exactly as it was.
+
+    The action is sent as data, the way a person, a file or the server sends it, so the
+    refusal may come from the ruleset's action declaration or from its rules.
+    """
+    data = action.to_json() if isinstance(action, Action) else action
     before = game.snapshot(), len(game.events), len(game.actions)
     with pytest.raises(IllegalAction) as error:
-        game.step(action, side)
+        game.step(data, side)
     assert error.value.rule == rule, error.value
     assert (game.snapshot(), len(game.events), len(game.actions)) == before
     return error.value

@@ -14,7 +14,7 @@ from polemos.rulesets.aeronautica.losses import damage, destroy
 from polemos.rulesets.aeronautica.state import CEILING, AiState, Flight, Model, Setup, Spec, Zone
 
 if TYPE_CHECKING:
-    from polemos.core.game import Game
+    from polemos.core.context import Context
 
 Problem = tuple[str, str] | None
 
@@ -44,7 +44,7 @@ def change_problem(model: Model, flight: Flight, change: object) -> Problem:
                      f"{[c for c in changes(model, flight) if c]} levels")
 
 
-def adjust(setup: Setup, state: AiState, model: Model, change: int, game: Game) -> None:
+def adjust(setup: Setup, state: AiState, model: Model, change: int, game: Context) -> None:
     """AI-38: climb (Speed −1) or dive (Speed +1), once per step; then the AI-32 checks."""
     flight = state.flight
     assert flight is not None
@@ -58,7 +58,7 @@ def adjust(setup: Setup, state: AiState, model: Model, change: int, game: Game) 
     checks(setup, state, model, game)
 
 
-def checks(setup: Setup, state: AiState, model: Model, game: Game) -> None:
+def checks(setup: Setup, state: AiState, model: Model, game: Context) -> None:
     """AI-32 Decision: pull-out (AI-40), then breaking up (AI-31), then the Stall (AI-39)."""
     spec = setup.specs[model.id]
     params = setup.params
@@ -115,7 +115,7 @@ def landing_problem(setup: Setup, spec: Spec, model: Model, flight: Flight) -> P
     return None
 
 
-def land(setup: Setup, state: AiState, model: Model, game: Game) -> None:
+def land(setup: Setup, state: AiState, model: Model, game: Context) -> None:
     """AI-41: no crash roll, no Speed change; Landed, and the troops aboard get off safely."""
     zone = zone_at(setup, model.side, model.hex)
     assert zone is not None
@@ -139,7 +139,7 @@ def drop_problem(setup: Setup, model: Model, flight: Flight, points: object) -> 
     return None
 
 
-def drop(setup: Setup, state: AiState, model: Model, points: int, game: Game) -> None:
+def drop(setup: Setup, state: AiState, model: Model, points: int, game: Context) -> None:
     """AI-42: one D6 per point; each roll above Altitude + Speed lands safely and scores."""
     flight = state.flight
     assert flight is not None

@@ -13,7 +13,7 @@ from polemos.rulesets.aeronautica.losses import destroy
 from polemos.rulesets.aeronautica.state import AIRCRAFT, AiState, Model, Setup
 
 if TYPE_CHECKING:
-    from polemos.core.game import Game
+    from polemos.core.context import Context
 
 
 def in_order(setup: Setup, state: AiState) -> list[Model]:
@@ -23,7 +23,7 @@ def in_order(setup: Setup, state: AiState) -> list[Model]:
     return [m for m in planes if m.side == first] + [m for m in planes if m.side != first]
 
 
-def handling_test(setup: Setup, model: Model, purpose: str, rule: str, game: Game
+def handling_test(setup: Setup, model: Model, purpose: str, rule: str, game: Context
                   ) -> tuple[int, bool]:
     """AI-14: one D6, no modifiers, passed on Handling or more; a natural 1 fails."""
     needed = setup.specs[model.id].handling
@@ -31,7 +31,7 @@ def handling_test(setup: Setup, model: Model, purpose: str, rule: str, game: Gam
     return roll, roll != 1 and roll >= needed
 
 
-def stall_tests(setup: Setup, state: AiState, game: Game) -> None:
+def stall_tests(setup: Setup, state: AiState, game: Context) -> None:
     """AI-62: pass — Speed −1 (not below Min), Altitude to Max, marker off; fail — Spin."""
     for model in in_order(setup, state):
         if model.marker != "stall":
@@ -48,7 +48,7 @@ def stall_tests(setup: Setup, state: AiState, game: Game) -> None:
                   altitude=model.altitude, rules=["AI-62", "AI-14"])
 
 
-def spin_recovery(setup: Setup, state: AiState, game: Game) -> None:
+def spin_recovery(setup: Setup, state: AiState, game: Context) -> None:
     """AI-63/AI-64: a spin started in an earlier End phase tests now. Pass — Max Speed and a
     random facing (Decision: D6, 1 unchanged, else that many minus one hexsides clockwise);
     fail — down one level, crashing at 0 with no pull-out roll."""
@@ -81,7 +81,7 @@ def tails(setup: Setup, a: Model, b: Model) -> bool:
     return "front" in arcs_of(a.hex, a.facing, b.hex) and strictly_in_rear(b.hex, b.facing, a.hex)
 
 
-def tailing_check(setup: Setup, state: AiState, game: Game) -> None:
+def tailing_check(setup: Setup, state: AiState, game: Context) -> None:
     """AI-65: mark who tails whom for next turn; several candidates wait for their owner."""
     state.tail_options = {}
     for model in in_order(setup, state):
@@ -94,7 +94,7 @@ def tailing_check(setup: Setup, state: AiState, game: Game) -> None:
             state.tail_options[model.id] = tailed
 
 
-def mark(state: AiState, model: Model, target: str, game: Game) -> None:
+def mark(state: AiState, model: Model, target: str, game: Context) -> None:
     model.tailing = target
     state.tail_options.pop(model.id, None)
     game.emit("tailing", unit=model.id, target=target, rule="AI-65")

@@ -33,7 +33,7 @@ from polemos.rulesets.aeronautica.state import (
 )
 
 if TYPE_CHECKING:
-    from polemos.core.game import Game
+    from polemos.core.context import Context
 
 Problem = tuple[str, str] | None
 BANDS = ("short", "medium", "long")
@@ -161,7 +161,7 @@ def is_hit(params: AiParams, roll: int, modifier: int) -> bool:
 
 
 def fire(setup: Setup, state: AiState, volley: Volley, slot_id: str, target_id: str,
-         game: Game, strangers: Mapping[str, Model] = mixing.NOBODY) -> None:
+         game: Context, strangers: Mapping[str, Model] = mixing.NOBODY) -> None:
     """AI-43: to-hit dice for the range band, ammo spent, then the damage dice; at another
     ruleset's unit the Structure they would remove lands as a hit (MIX-5, MIX-6)."""
     firer, target = state.models[volley.unit], target_of(state, strangers, target_id)
@@ -205,7 +205,7 @@ def fire(setup: Setup, state: AiState, volley: Volley, slot_id: str, target_id: 
         ground.scatter(setup, state, firer, weapon, target, near, game)
 
 
-def settle_exchange(setup: Setup, state: AiState, exchange: Exchange, game: Game) -> None:
+def settle_exchange(setup: Setup, state: AiState, exchange: Exchange, game: Context) -> None:
     """AI-53: the Tailing Fire exchange is simultaneous — damage lands after both rolled."""
     for unit, amount in exchange.pending.items():
         damage(setup, state, state.models[unit], amount, exchange.tailer if unit ==
@@ -229,7 +229,7 @@ def jink_problem(setup: Setup, state: AiState, volley: Volley, direction: object
     return None
 
 
-def jink(state: AiState, volley: Volley, direction: int, game: Game) -> None:
+def jink(state: AiState, volley: Volley, direction: int, game: Context) -> None:
     """AI-54: 1 hex in any direction, keeping facing, Speed and Altitude."""
     model = state.models[volley.unit]
     start = model.hex

@@ -16,7 +16,7 @@ from polemos.rulesets.aeronautica.models import WeaponProfile
 from polemos.rulesets.aeronautica.state import FOREIGN, AiState, Model, Setup
 
 if TYPE_CHECKING:
-    from polemos.core.game import Game
+    from polemos.core.context import Context
     from polemos.core.world import Presence, World
 
 Problem = tuple[str, str] | None
@@ -81,7 +81,7 @@ def foreign_near(world: World, target: Model) -> list[Presence]:
 
 
 def scatter(setup: Setup, state: AiState, firer: Model, weapon: WeaponProfile, target: Model,
-            near: list[Presence], game: Game) -> None:
+            near: list[Presence], game: Context) -> None:
     """AI-60 (Decision: only after a bombing hit): each other Altitude 0 target adjacent to the
     target hex, friends included, is hit on 4+ and takes one damage die; MIX-5: so is each
     other ruleset's unit that stood there (``foreign_near``), after Aeronautica's models, unless
@@ -100,7 +100,7 @@ def scatter(setup: Setup, state: AiState, firer: Model, weapon: WeaponProfile, t
 
 
 def _scatter_onto(setup: Setup, firer: Model, weapon: WeaponProfile, unit: str,
-                  extra: list[str], game: Game) -> int:
+                  extra: list[str], game: Context) -> int:
     """AI-60: the 4+ roll for one model near the bomb, then its damage die (AI-50, AI-51)."""
     roll = game.dice.d6(purpose=f"scatter onto {unit}", rule="AI-60", unit=unit)
     hit = roll != 1 and roll >= setup.params.scatter

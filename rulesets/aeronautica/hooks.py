@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from polemos.core.hookspecs import hookimpl
+from polemos.core.rulebook import RuleText, load_rules
 from polemos.core.ruleset import Ruleset
 from polemos.rulesets.aeronautica.bots import greedy_policy
 from polemos.rulesets.aeronautica.ruleset import AeronauticaImperialis
@@ -15,6 +16,11 @@ __version__ = AeronauticaImperialis.version
 @hookimpl
 def polemos_rulesets() -> list[type[Ruleset]]:
     return [AeronauticaImperialis]
+
+
+@hookimpl
+def polemos_rules() -> list[RuleText]:
+    return load_rules("polemos.rulesets.aeronautica", ruleset=AeronauticaImperialis.name)
 
 
 @hookimpl

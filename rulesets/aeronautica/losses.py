@@ -20,7 +20,7 @@ from polemos.rulesets.aeronautica.state import (
 )
 
 if TYPE_CHECKING:
-    from polemos.core.game import Game
+    from polemos.core.context import Context
 
 
 def activating(state: AiState) -> str | None:
@@ -34,7 +34,7 @@ def activating(state: AiState) -> str | None:
     return None
 
 
-def take_out(state: AiState, model: Model, status: str, why: str, rule: str, game: Game) -> None:
+def take_out(state: AiState, model: Model, status: str, why: str, rule: str, game: Context) -> None:
     """Remove ``model`` from play with ``status`` (destroyed, disengaged or withdrawn).
 
     A model lost during its own activation (a crash, a tail-gunner reply) stays listed in the
@@ -50,7 +50,7 @@ def take_out(state: AiState, model: Model, status: str, why: str, rule: str, gam
     call_hook(game.pm, "polemos_unit_destroyed", game=game, unit=model.id, cause=why)
 
 
-def destroy(setup: Setup, state: AiState, model: Model, why: str, rule: str, game: Game) -> None:
+def destroy(setup: Setup, state: AiState, model: Model, why: str, rule: str, game: Context) -> None:
     """Shot down or crashed; AI-71: with Ejector Seats a 5+ makes it worth 75 %."""
     model.structure = 0
     if model.kind == AIRCRAFT and setup.specs[model.id].ejector:
@@ -73,7 +73,7 @@ def damage_amount(weapon: WeaponProfile, rolls: list[int]) -> int:
 
 
 def damage(setup: Setup, state: AiState, model: Model, amount: int, source: str,
-           rules: list[str], game: Game, why: str | None = None) -> None:
+           rules: list[str], game: Context, why: str | None = None) -> None:
     """Lose ``amount`` Structure; the last point lost shoots the model down (AI-9, AI-50)."""
     if amount <= 0 or not model.in_play:
         return

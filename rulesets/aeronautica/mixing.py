@@ -46,7 +46,7 @@ from polemos.rulesets.aeronautica.models import TURN_LIMIT, WeaponProfile
 from polemos.rulesets.aeronautica.state import AIRCRAFT, FOREIGN, AiState, Model, Setup
 
 if TYPE_CHECKING:
-    from polemos.core.game import Game
+    from polemos.core.context import Context
 
 RULESET = "aeronautica"
 HIT_RULE = "MIX-4"
@@ -86,7 +86,7 @@ def presences(state: AiState, hex_cm: float) -> list[Presence]:
     return found
 
 
-def suffer(setup: Setup, state: AiState, unit: str, hit: Hit, game: Game) -> Outcome:
+def suffer(setup: Setup, state: AiState, unit: str, hit: Hit, game: Context) -> Outcome:
     """MIX-4: each damage point removes one Structure point, the last shoots the model down
     (AI-9, AI-50); a lethal hit destroys it. Then the end checks (module Decision)."""
     model = state.models[unit]
@@ -145,7 +145,7 @@ def cause(weapon: WeaponProfile) -> tuple[str, str]:
     return ("bomb" if weapon.ground_attack else "strafe"), GROUND_RULE
 
 
-def strike(game: Game, unit_key: str, amount: int, source: str, weapon: WeaponProfile) -> None:
+def strike(game: Context, unit_key: str, amount: int, source: str, weapon: WeaponProfile) -> None:
     """MIX-5, MIX-6: the Structure the damage rolls would remove, as damage points of a hit on
     the foreign unit, now; nothing is delivered for 0, nor to a unit gone from the table."""
     presence = find(game.world, unit_key) if amount > 0 else None

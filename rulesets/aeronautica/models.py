@@ -7,7 +7,7 @@ attributes and never validate again (design.md, Performance).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import ConfigDict, Field, PrivateAttr, model_validator
 
@@ -22,6 +22,8 @@ FacingName = Literal["E", "SE", "SW", "W", "NW", "NE"]
 Edge = Literal["N", "E", "S", "W"]
 HORIZONTAL = frozenset({"front", "rear", "left", "right", "all_round"})
 TURN_RANGE = range(-3, 4)
+DiceCount = Annotated[int, Field(ge=0, le=30)]
+"""Firepower: dice rolled at one range band (AI-47); the shipped profiles roll at most 9."""
 TURN_LIMIT = 12
 """AI-66: the game always ends after turn 12."""
 
@@ -37,21 +39,20 @@ class WeaponProfile(Profile):
 
     name: str
     arc: tuple[ArcEntry, ...] = Field(min_length=1, description="AI-44 arc entries, combined")
-    firepower: tuple[int, int, int] = Field(description="dice at Short, Medium, Long (AI-47)")
+    firepower: tuple[DiceCount, DiceCount, DiceCount] = Field(
+        description="dice at Short, Medium, Long (AI-47)")
     damage: int = Field(ge=2, le=6, description="AI-50: score needed on each damage die")
-    ammo: int | None = Field(None, ge=1, description="AI-49: firings; omitted = unlimited")
+    ammo: int | None = Field(None, ge=1, le=99, description="AI-49: firings; omitted = unlimited")
     extra_damage: int | None = Field(None, ge=2, le=6, description="AI-51")
     ground_attack: bool = Field(False, description="AI-57")
     aerial_attack: bool = Field(False, description="AI-52")
     tail_gunner: bool = Field(False, description="AI-53")
     ground_to_air: bool = Field(False, description="AI-55")
     effective_altitude: int | None = Field(None, ge=0, le=9, description="AI-55")
-    option_points: int | None = Field(None, ge=0, description="AI-73: cost as an option")
+    option_points: int | None = Field(None, ge=0, le=1000, description="AI-73: cost as an option")
 
     @model_validator(mode="after")
     def _consistent(self) -> WeaponProfile:
-        if any(dice < 0 for dice in self.firepower):
-            raise ValueError("firepower dice cannot be negative")
         if not HORIZONTAL.intersection(self.arc):
             raise ValueError("arc needs a horizontal entry (front, rear, left, right, all_round)")
         if self.ground_attack and self.aerial_attack:
@@ -67,11 +68,11 @@ class AircraftProfile(Profile):
     name: str
     faction: str
     category: Category
-    points: int = Field(ge=0)
-    structure: int = Field(ge=1)
-    transport: int = Field(0, ge=0)
-    fuel: int | None = Field(None, ge=0, description="AI-11: stored, no effect")
-    throttle: int = Field(ge=0)
+    points: int = Field(ge=0, le=1000)
+    structure: int = Field(ge=1, le=99)
+    transport: int = Field(0, ge=0, le=99)
+    fuel: int | None = Field(None, ge=0, le=99, description="AI-11: stored, no effect")
+    throttle: int = Field(ge=0, le=9)
     ace: int = Field(ge=1, le=8, description="AI-13: manoeuvres 1 to ace")
     handling: int = Field(ge=2, le=6)
     min_speed: int = Field(ge=0, le=9)
@@ -80,7 +81,7 @@ class AircraftProfile(Profile):
     weapons: tuple[str, ...] = ()
     options: tuple[str, ...] = ()
     jink: bool = Field(False, description="AI-54")
-    stealth: int = Field(0, ge=0, description="AI-56: Stealth (-N)")
+    stealth: int = Field(0, ge=0, le=6, description="AI-56: Stealth (-N)")
 
     @model_validator(mode="after")
     def _speeds(self) -> AircraftProfile:
@@ -94,9 +95,9 @@ class GroundProfile(Profile):
 
     name: str
     faction: str
-    points: int = Field(ge=0)
-    structure: int = Field(ge=1)
-    firepower: tuple[int, int, int]
+    points: int = Field(ge=0, le=1000)
+    structure: int = Field(ge=1, le=99)
+    firepower: tuple[DiceCount, DiceCount, DiceCount]
     damage: int = Field(ge=2, le=6)
     extra_damage: int | None = Field(None, ge=2, le=6)
     effective_altitude: int | None = Field(None, ge=0, le=9)
@@ -138,7 +139,7 @@ class UpgradeProfile(Profile):
     """AI-37, AI-71, AI-75: an upgrade's name and cost."""
 
     name: str
-    points: int = Field(ge=0)
+    points: int = Field(ge=0, le=1000)
 
 
 class Overrides(Strict):
@@ -156,8 +157,8 @@ class MapModel(Strict):
 
     width: int = Field(ge=4, le=80)
     height: int = Field(ge=4, le=80)
-    hex_cm: float = Field(5.0, gt=0, description="Hex size across the flats, cm: pictures and "
-                                                  "a shared table (MIX-1).")
+    hex_cm: float = Field(5.0, gt=0, le=100, description="Hex size across the flats, cm: "
+                          "pictures and a shared table (MIX-1).")
 
 
 class Placement(Strict):
@@ -182,8 +183,8 @@ class GroundTarget(Strict):
     name: str = ""
     side: str
     hex: tuple[int, int]
-    structure: int = Field(ge=1)
-    vp: int = Field(ge=0, description="AI-70: VP to the enemy when destroyed")
+    structure: int = Field(ge=1, le=99)
+    vp: int = Field(ge=0, le=1000, description="AI-70: VP to the enemy when destroyed")
 
 
 class LandingZone(Strict):
@@ -191,14 +192,17 @@ class LandingZone(Strict):
 
     side: str
     hexes: list[tuple[int, int]] = Field(min_length=1)
-    troop_vp: int = Field(ge=0)
+    troop_vp: int = Field(ge=0, le=1000)
 
 
 class CategoryLimit(Strict):
     """AI-76: how many aircraft of a category each squadron may (or must) field."""
 
-    min: int = Field(0, ge=0)
-    max: int | None = Field(None, ge=0)
+    min: int = Field(0, ge=0, le=100)
+    max: int | None = Field(None, ge=0, le=100)
+
+
+PointsLimit = Annotated[int, Field(ge=0, le=100_000)]
 
 
 class AiScenario(ScenarioBase):
@@ -207,7 +211,7 @@ class AiScenario(ScenarioBase):
     ruleset: Literal["aeronautica"]
     map: MapModel
     sides: list[str] = Field(min_length=2, max_length=2, description="The two players.")
-    points: int | dict[str, int] = Field(
+    points: PointsLimit | dict[str, PointsLimit] = Field(
         description="AI-72: the points limit, one for both squadrons or one per side.")
     category_limits: dict[str, dict[Category, CategoryLimit]] = Field(
         default_factory=dict, description="AI-76: per side, limits on each category.")

@@ -26,7 +26,7 @@ from polemos.rulesets.aeronautica.state import (
 )
 
 if TYPE_CHECKING:
-    from polemos.core.game import Game
+    from polemos.core.context import Context
 
 Problem = tuple[str, str] | None
 TAKE_OFF_TEMPLATE = 1
@@ -91,7 +91,7 @@ def fly_problem(template: ManoeuvreTemplate, number: int, flight: Flight, hexes:
                      f"{len(template.hexes) - flight.point + 1} manoeuvre hex(es)")
 
 
-def start(setup: Setup, state: AiState, model: Model, number: int, speed: int, game: Game,
+def start(setup: Setup, state: AiState, model: Model, number: int, speed: int, game: Context,
           takeoff: bool = False) -> None:
     """AI-27/AI-28: the move begins with the Throttle; the token is revealed (AI-20)."""
     template = setup.templates[number]
@@ -112,12 +112,12 @@ def start(setup: Setup, state: AiState, model: Model, number: int, speed: int, g
         point_nose(state, model, template.initial[0], game)
 
 
-def _stall(model: Model, why: str, rule: str, game: Game) -> None:
+def _stall(model: Model, why: str, rule: str, game: Context) -> None:
     model.marker = "stall"
     game.emit("stall", unit=model.id, why=why, rules=[rule, "AI-39"])
 
 
-def point_nose(state: AiState, model: Model, turn_: int, game: Game) -> None:
+def point_nose(state: AiState, model: Model, turn_: int, game: Context) -> None:
     """AI-33 (1): turn to a facing the template allows before the first hex."""
     flight = state.flight
     assert flight is not None
@@ -128,7 +128,7 @@ def point_nose(state: AiState, model: Model, turn_: int, game: Game) -> None:
                   rules=["AI-33", template_rule(flight.number)])
 
 
-def fly(setup: Setup, state: AiState, model: Model, hexes: int, turn_: int, game: Game) -> None:
+def fly(setup: Setup, state: AiState, model: Model, hexes: int, turn_: int, game: Context) -> None:
     """AI-33 (2)-(4): straight ahead ``hexes``, then turn ``turn_`` in the manoeuvre hex."""
     flight = state.flight
     assert flight is not None
@@ -144,7 +144,7 @@ def fly(setup: Setup, state: AiState, model: Model, hexes: int, turn_: int, game
         _finish_run(setup, state, model, game)
 
 
-def _finish_run(setup: Setup, state: AiState, model: Model, game: Game) -> None:
+def _finish_run(setup: Setup, state: AiState, model: Model, game: Context) -> None:
     """AI-33 (5) straight on for the remaining Speed, then AI-4 off an occupied hex."""
     flight = state.flight
     assert flight is not None
@@ -159,7 +159,7 @@ def _finish_run(setup: Setup, state: AiState, model: Model, game: Game) -> None:
     flight.stage = "altitude"
 
 
-def _run(setup: Setup, state: AiState, model: Model, hexes: int, rules: list[str], game: Game,
+def _run(setup: Setup, state: AiState, model: Model, hexes: int, rules: list[str], game: Context,
          count: bool = True) -> bool:
     """Straight ahead ``hexes``; False once the aircraft has left the area (AI-30).
 
@@ -204,7 +204,7 @@ def exit_edge(setup: Setup, hex_: Hex) -> str:
     return "W" if col < 0 else "E"
 
 
-def leave_area(setup: Setup, state: AiState, model: Model, game: Game) -> None:
+def leave_area(setup: Setup, state: AiState, model: Model, game: Context) -> None:
     """AI-30: off the area is disengaged — by accident, unless in the disengagement turn
     (AI-68) or over an edge the scenario opens to its side."""
     edge = exit_edge(setup, model.hex)

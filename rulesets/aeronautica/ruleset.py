@@ -40,7 +40,7 @@ from polemos.rulesets.aeronautica.state import AIRCRAFT, TARGET, AiState, Exchan
 
 if TYPE_CHECKING:
     from polemos.core.board import Board
-    from polemos.core.game import Game
+    from polemos.core.context import Context
 
 Problem = tuple[str, str] | None
 MOVE_KINDS = ("throttle", "take_off", "stay", "facing", "fly", "drop", "altitude", "land")
@@ -56,21 +56,20 @@ ARGS = {"manoeuvre": {"number": int}, "first": {"side": str}, "throttle": {"spee
 """The arguments of each action and their types (bool is not a number here)."""
 
 
-class AeronauticaImperialis(Ruleset):
+class AeronauticaImperialis(Ruleset[AiState, AiScenario]):
     name = "aeronautica"
     title = "Aeronautica Imperialis"
     version = "1.0.0"
     scenario_model = AiScenario
     turn_rule = "AI-19"
 
-    def __init__(self, scenario: AiScenario) -> None:  # type: ignore[override]
+    def __init__(self, scenario: AiScenario) -> None:
         super().__init__(scenario)
-        self.scenario: AiScenario = scenario
         self.setup, self._models = build_setup(scenario)
         self.params = self.setup.params
 
     # -- set-up ----------------------------------------------------------------------------
-    def new_state(self, game: Game) -> AiState:
+    def new_state(self, game: Context) -> AiState:
         models = {m.id: dataclasses.replace(m, ammo=dict(m.ammo)) for m in self._models}
         state = AiState(0, "choose", models, SealedOrders(list(self.setup.sides), one_by_one=True))
         for side in self.setup.sides:
@@ -93,6 +92,9 @@ class AeronauticaImperialis(Ruleset):
     def turn_number(self, state: AiState) -> int:
         """MIX-2: a mixed game hands over when Aeronautica's turn number grows (AI-19)."""
         return state.turn
+
+    def where(self, state: AiState) -> str:
+        return f"turn {state.turn}, {state.phase} phase"
 
     def units(self, state: AiState) -> dict[str, str]:
         return {m.id: m.side for m in state.models.values() if m.in_play}
@@ -290,7 +292,7 @@ class AeronauticaImperialis(Ruleset):
         return None
 
     # -- resolving -------------------------------------------------------------------------
-    def apply(self, state: AiState, action: Action, game: Game) -> None:
+    def apply(self, state: AiState, action: Action, game: Context) -> None:
         setup, kind, unit = self.setup, action.kind, action.unit
         if kind == "manoeuvre":
             state.draft[unit] = action["number"]  # type: ignore[index]
@@ -305,7 +307,7 @@ class AeronauticaImperialis(Ruleset):
             self._apply_fire(state, state.models[unit], action, game)  # type: ignore[index]
         sequence.advance(setup, state, game)
 
-    def _apply_move(self, state: AiState, model: Model, action: Action, game: Game) -> None:
+    def _apply_move(self, state: AiState, model: Model, action: Action, game: Context) -> None:
         setup, kind = self.setup, action.kind
         if kind == "throttle":
             number = state.orders.orders[model.side][model.id]
@@ -336,7 +338,7 @@ class AeronauticaImperialis(Ruleset):
         if state.flight is None or kind in ("land", "altitude"):
             sequence.end_activation(state, model.id)
 
-    def _apply_fire(self, state: AiState, model: Model, action: Action, game: Game) -> None:
+    def _apply_fire(self, state: AiState, model: Model, action: Action, game: Context) -> None:
         setup = self.setup
         if state.volley is None:
             state.volley = self._volley(state, model.id)
@@ -355,7 +357,7 @@ class AeronauticaImperialis(Ruleset):
                 return
         self._close_volley(state, game)
 
-    def _close_volley(self, state: AiState, game: Game) -> None:
+    def _close_volley(self, state: AiState, game: Context) -> None:
         """End a model's fire; a Tailing volley may draw the tail gunner's reply (AI-53)."""
         volley, exchange = state.volley, state.exchange
         assert volley is not None
@@ -390,7 +392,7 @@ class AeronauticaImperialis(Ruleset):
         others = text.foreign_lines(mixing.reachable(self.world), self.world)
         return text.describe(self.setup, view) + others
 
-    def describe_action(self, action: Action) -> str:
+    def describe_action(self, view: Any, action: Action) -> str:
         return text.describe_action(self.setup, action)
 
     def narrate(self, event: dict[str, Any]) -> str | None:
@@ -400,10 +402,10 @@ class AeronauticaImperialis(Ruleset):
     def presences(self, state: AiState) -> list[Presence]:
         return mixing.presences(state, self.scenario.map.hex_cm)
 
-    def suffer(self, state: AiState, unit: str, hit: Hit, game: Game) -> Outcome:
+    def suffer(self, state: AiState, unit: str, hit: Hit, game: Context) -> Outcome:
         return mixing.suffer(self.setup, state, unit, hit, game)
 
-    def begin_slot(self, state: AiState, game: Game) -> None:
+    def begin_slot(self, state: AiState, game: Context) -> None:
         """MIX-2: the end checks and automatic steps a hit outside our slot left waiting."""
         sequence.settle(self.setup, state, game)
 

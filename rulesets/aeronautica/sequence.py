@@ -16,7 +16,7 @@ from polemos.rulesets.aeronautica import endphase, victory
 from polemos.rulesets.aeronautica.state import AIRCRAFT, GROUND, AiState, Setup
 
 if TYPE_CHECKING:
-    from polemos.core.game import Game
+    from polemos.core.context import Context
 
 
 def choosers(state: AiState, side: str) -> list[str]:
@@ -51,7 +51,7 @@ def tailers(state: AiState, side: str) -> list[str]:
     return found
 
 
-def begin_turn(setup: Setup, state: AiState, game: Game) -> None:
+def begin_turn(setup: Setup, state: AiState, game: Context) -> None:
     """AI-19: a new turn opens with Choose Manoeuvres."""
     state.turn += 1
     state.phase = "choose"
@@ -64,7 +64,7 @@ def begin_turn(setup: Setup, state: AiState, game: Game) -> None:
               rule="AI-19")
 
 
-def advance(setup: Setup, state: AiState, game: Game) -> None:
+def advance(setup: Setup, state: AiState, game: Context) -> None:
     """Run automatic steps until a side must decide, or the game is over."""
     while not state.over:
         phase = state.phase
@@ -92,14 +92,14 @@ def advance(setup: Setup, state: AiState, game: Game) -> None:
             return
 
 
-def settle(setup: Setup, state: AiState, game: Game) -> None:
+def settle(setup: Setup, state: AiState, game: Context) -> None:
     """After a change from outside the turn sequence (another ruleset's hit, MIX-4): AI-67 at
     once, then the automatic steps, so a side left with nothing to decide passes on."""
     if not state.over and not _air_cleared(setup, state, game):
         advance(setup, state, game)
 
 
-def _initiative(setup: Setup, state: AiState, game: Game) -> None:
+def _initiative(setup: Setup, state: AiState, game: Context) -> None:
     """AI-21: opposed D6, ties re-rolled; then Tailing Fire (AI-22)."""
     winner, totals = roll_off(game.dice, setup.sides, purpose="initiative", rule="AI-21")
     state.initiative = winner
@@ -113,13 +113,13 @@ def _ordered(setup: Setup, first: str) -> list[str]:
 
 
 def _open(state: AiState, phase: str, first: str, units: dict[str, list[str]], rule: str,
-          game: Game) -> None:
+          game: Context) -> None:
     state.phase = phase
     state.alternation = Alternation.start(first, units)
     game.emit("phase", phase=phase, first=first, rule=rule)
 
 
-def _end_tailing(setup: Setup, state: AiState, game: Game) -> None:
+def _end_tailing(setup: Setup, state: AiState, game: Context) -> None:
     """AI-23: tailing markers go once the phase ends; then Movement (AI-24)."""
     for model in state.models.values():
         model.tailing = None
@@ -134,14 +134,14 @@ def _end_tailing(setup: Setup, state: AiState, game: Game) -> None:
         start_movement(setup, state, moving[0] if moving else state.initiative, game)
 
 
-def start_movement(setup: Setup, state: AiState, first: str, game: Game) -> None:
+def start_movement(setup: Setup, state: AiState, first: str, game: Context) -> None:
     """AI-24: ``first`` moves an aircraft first, then the players alternate."""
     state.first_mover = first
     units = {side: movers(state, side) for side in _ordered(setup, first)}
     _open(state, "movement", first, units, "AI-24", game)
 
 
-def _end_movement(setup: Setup, state: AiState, game: Game) -> None:
+def _end_movement(setup: Setup, state: AiState, game: Context) -> None:
     """AI-25: the player who moved first fires first."""
     if _air_cleared(setup, state, game):
         return
@@ -151,7 +151,7 @@ def _end_movement(setup: Setup, state: AiState, game: Game) -> None:
     _open(state, "firing", first, units, "AI-25", game)
 
 
-def _end_firing(setup: Setup, state: AiState, game: Game) -> None:
+def _end_firing(setup: Setup, state: AiState, game: Context) -> None:
     """AI-26: End phase — stall tests, spin recovery, tailing check."""
     state.alternation = None
     if _air_cleared(setup, state, game):
@@ -163,7 +163,7 @@ def _end_firing(setup: Setup, state: AiState, game: Game) -> None:
     endphase.tailing_check(setup, state, game)
 
 
-def _close_turn(setup: Setup, state: AiState, game: Game) -> None:
+def _close_turn(setup: Setup, state: AiState, game: Context) -> None:
     """After the End phase: AI-67, the disengagement turn (AI-68), turn 12 (AI-66)."""
     if _air_cleared(setup, state, game):
         return
@@ -180,7 +180,7 @@ def _close_turn(setup: Setup, state: AiState, game: Game) -> None:
     begin_turn(setup, state, game)
 
 
-def _air_cleared(setup: Setup, state: AiState, game: Game) -> bool:
+def _air_cleared(setup: Setup, state: AiState, game: Context) -> bool:
     """AI-67, checked at the end of every phase."""
     if not victory.air_cleared(state):
         return False

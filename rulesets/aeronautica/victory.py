@@ -20,7 +20,7 @@ from polemos.rulesets.aeronautica.state import (
 )
 
 if TYPE_CHECKING:
-    from polemos.core.game import Game
+    from polemos.core.context import Context
 
 
 def flying(state: AiState, side: str) -> bool:
@@ -85,7 +85,7 @@ def scores(setup: Setup, state: AiState) -> dict[str, int]:
     return vp
 
 
-def finish(setup: Setup, state: AiState, reason: str, rule: str, game: Game) -> None:
+def finish(setup: Setup, state: AiState, reason: str, rule: str, game: Context) -> None:
     """End the game: VP decide it, equal VP is a draw (AI-70)."""
     state.scores = scores(setup, state)
     best = max(state.scores.values())

@@ -36,11 +36,11 @@ from polemos.rulesets.at43.state import (
 from polemos.rulesets.at43.throw import setup_throws, throw_next
 
 if TYPE_CHECKING:
-    from polemos.core.game import Game
+    from polemos.core.context import Context
 
 
 def begin(state: At43State, params: At43Params, attacker: Vehicle, plan: RamPlan,
-          game: Game) -> None:
+          game: Context) -> None:
     """The first attacker of its unit rams: it is placed and the collision opens (AT-16)."""
     state.collision = Collision(attacker.side, attacker.unit, [])
     _add(state, params, attacker, plan, game, "ram")
@@ -48,13 +48,13 @@ def begin(state: At43State, params: At43Params, attacker: Vehicle, plan: RamPlan
 
 
 def join(state: At43State, params: At43Params, attacker: Vehicle, plan: RamPlan,
-         game: Game) -> None:
+         game: Context) -> None:
     """Another AFV of the attacking unit joins before the impacts (AT-34, AT-39 … AT-41)."""
     _add(state, params, attacker, plan, game, "join")
     advance(state, params, game)
 
 
-def _add(state: At43State, params: At43Params, attacker: Vehicle, plan: RamPlan, game: Game,
+def _add(state: At43State, params: At43Params, attacker: Vehicle, plan: RamPlan, game: Context,
          how: str) -> None:
     c = state.collision
     assert c is not None
@@ -105,7 +105,7 @@ def join_plans(state: At43State, params: At43Params, c: Collision, vehicle: Vehi
     return plans
 
 
-def advance(state: At43State, params: At43Params, game: Game) -> None:
+def advance(state: At43State, params: At43Params, game: Context) -> None:
     """Run the collision on until the active player must choose, or it is over."""
     c = state.collision
     while c is not None:
@@ -140,7 +140,7 @@ def advance(state: At43State, params: At43Params, game: Game) -> None:
             return
 
 
-def strike(state: At43State, params: At43Params, game: Game) -> None:
+def strike(state: At43State, params: At43Params, game: Context) -> None:
     """The player lets no one else join: roll the impacts."""
     assert state.collision is not None
     state.collision.stage = "impacts"
@@ -149,7 +149,7 @@ def strike(state: At43State, params: At43Params, game: Game) -> None:
 
 # -- impacts ------------------------------------------------------------------------------
 
-def _impacts(state: At43State, params: At43Params, c: Collision, game: Game) -> None:
+def _impacts(state: At43State, params: At43Params, c: Collision, game: Context) -> None:
     """AT-15, AT-17, AT-18, AT-34: each attacker's impacts; no attack roll (AT-11)."""
     for a in c.attackers:
         attacker, target = state.vehicles[a.id], state.vehicles[a.target]
@@ -184,7 +184,7 @@ def pending_allotment(c: Collision) -> tuple[str, int, list[str]] | None:
     return None
 
 
-def allot(state: At43State, c: Collision, unit: str, extra: tuple[str, ...], game: Game
+def allot(state: At43State, c: Collision, unit: str, extra: tuple[str, ...], game: Context
           ) -> None:
     """AT-33: spread one melee's damage; ``extra`` get the remainder."""
     melee = next(m for m in c.melees if m.unit == unit)
@@ -222,7 +222,7 @@ def pending_split(state: At43State, c: Collision) -> tuple[str, int, list[str]] 
 
 
 def share(c: Collision, recipient: str, sources: list[str], extra: tuple[str, ...],
-          game: Game) -> None:
+          game: Context) -> None:
     """AT-39 Decision: the damage-based backlash impacts shared evenly among the sources."""
     c.shares[recipient] = groups.spread(c.dealt.get(recipient, 0), sources, extra)
     if len(sources) > 1:
@@ -230,7 +230,7 @@ def share(c: Collision, recipient: str, sources: list[str], extra: tuple[str, ..
                   rule="AT-39")
 
 
-def _share_automatic(state: At43State, c: Collision, game: Game) -> None:
+def _share_automatic(state: At43State, c: Collision, game: Context) -> None:
     for r in _backlashing(state, c):
         if r in c.shares:
             continue
@@ -243,7 +243,7 @@ def _share_automatic(state: At43State, c: Collision, game: Game) -> None:
 
 # -- damage and backlash ------------------------------------------------------------------
 
-def _damage(state: At43State, c: Collision, game: Game) -> None:
+def _damage(state: At43State, c: Collision, game: Context) -> None:
     """AT-4/AT-5: locate the impacts' damage; AT-12: a wreck's points only move it; then the
     backlash (AT-19, AT-20), which never causes further backlash."""
     for melee in c.melees:
@@ -271,7 +271,7 @@ def _damage(state: At43State, c: Collision, game: Game) -> None:
             damage_vehicle(attacker, hits, game, cause=f"backlash of {r}", rule="AT-19")
 
 
-def _outcome(state: At43State, params: At43Params, c: Collision, game: Game) -> str:
+def _outcome(state: At43State, params: At43Params, c: Collision, game: Context) -> str:
     """Push, throw or nothing (AT-21, AT-29, AT-36 … AT-39)."""
     if c.total_damage == 0:
         game.emit("no_effect", why="no damage point dealt",
@@ -295,7 +295,7 @@ def _outcome(state: At43State, params: At43Params, c: Collision, game: Game) -> 
     return "push"
 
 
-def _finish(state: At43State, c: Collision, game: Game) -> None:
+def _finish(state: At43State, c: Collision, game: Context) -> None:
     """The attackers' actions end; none may make melee attacks this turn (AT-13)."""
     for a in c.attackers:
         vehicle = state.vehicles[a.id]

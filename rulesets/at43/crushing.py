@@ -24,7 +24,7 @@ from polemos.rulesets.at43.geometry import clear_spot, free, trooper_bases
 from polemos.rulesets.at43.state import At43Params, At43State, Trooper, Vehicle
 
 if TYPE_CHECKING:
-    from polemos.core.game import Game
+    from polemos.core.context import Context
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +48,7 @@ def engaged(state: At43State, params: At43Params, trooper: Trooper, movers: set[
                for t in state.troopers.values())
 
 
-def crush(state: At43State, params: At43Params, passes: list[Pass], game: Game,
+def crush(state: At43State, params: At43Params, passes: list[Pass], game: Context,
           rule: str = "AT-8") -> None:
     """Roll for every model passed over (support weapons die without a roll), then put the
     survivors back clear of the AFV that passed over them; foreign infantry (MIX-8) are rolled
@@ -100,7 +100,7 @@ def crush(state: At43State, params: At43Params, passes: list[Pass], game: Game,
 
 
 def _displace(state: At43State, params: At43Params, trooper: Trooper, move: Pass,
-              game: Game) -> None:
+              game: Context) -> None:
     """A survivor already out of contact with the AFV's final base, on free ground, stays.
     Its new spot keeps off other rulesets' units too (MIX-8 Decision in ``mixing``)."""
     others = mixing.foreign_bases(game.world)

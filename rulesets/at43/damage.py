@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from polemos.rulesets.at43.state import At43State, Terrain, Vehicle
 
 if TYPE_CHECKING:
-    from polemos.core.game import Game
+    from polemos.core.context import Context
 
 PROPULSION = "propulsion"
 FRAME = "frame"
@@ -44,7 +44,7 @@ def apply_point(vehicle: Vehicle, where: str) -> tuple[str, int | None]:
     return FRAME, None
 
 
-def damage_vehicle(vehicle: Vehicle, points: int, game: Game, *, cause: str, rule: str) -> int:
+def damage_vehicle(vehicle: Vehicle, points: int, game: Context, *, cause: str, rule: str) -> int:
     """Locate and apply ``points`` damage points one by one (AT-4, AT-5). Points still to come
     when the Frame reaches 0 are not located: a wreck takes no damage (AT-6, AT-10). Returns
     the points located (what another ruleset's hit really did, MIX-4)."""
@@ -66,14 +66,14 @@ def damage_vehicle(vehicle: Vehicle, points: int, game: Game, *, cause: str, rul
     return points
 
 
-def wreck(vehicle: Vehicle, game: Game) -> None:
+def wreck(vehicle: Vehicle, game: Context) -> None:
     """AT-5: Frame at 0 destroys the AFV; AT-6: it stays where it is as a wreck, an obstacle
     with its Armour and Size, no SP and no backlash."""
     vehicle.wreck = True
     game.emit("destroyed", unit=vehicle.id, side=vehicle.side, rules=["AT-5", "AT-6"])
 
 
-def damage_terrain(piece: Terrain, points: int, game: Game, cause: str) -> None:
+def damage_terrain(piece: Terrain, points: int, game: Context, cause: str) -> None:
     """AT-10: a terrain obstacle loses 1 SP per point from its single Frame; at 0 it is removed.
     One without SP (``frame`` None) cannot be damaged."""
     if piece.frame is None or piece.removed or points <= 0:

@@ -19,7 +19,7 @@ from polemos.rulesets.at43.state import At43Params, At43State, Collision, Vehicl
 from polemos.rulesets.at43.throw import candidates, throw_next
 
 if TYPE_CHECKING:
-    from polemos.core.game import Game
+    from polemos.core.context import Context
 
 KINDS = ("join", "strike", "allot", "split", "push", "no_push", "throw")
 Problem = tuple[str, str] | None
@@ -86,7 +86,7 @@ def problem(state: At43State, params: At43Params, c: Collision, action: Action) 
     return None
 
 
-def apply(state: At43State, params: At43Params, action: Action, game: Game) -> None:
+def apply(state: At43State, params: At43Params, action: Action, game: Context) -> None:
     """Resolve a checked choice, then run the collision on to the next one."""
     c = state.collision
     assert c is not None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from polemos.core.hookspecs import hookimpl
+from polemos.core.rulebook import RuleText, load_rules
 from polemos.core.ruleset import Ruleset
 from polemos.rulesets.at43.bots import greedy_policy
 from polemos.rulesets.at43.ruleset import At43
@@ -15,6 +16,11 @@ __version__ = At43.version
 @hookimpl
 def polemos_rulesets() -> list[type[Ruleset]]:
     return [At43]
+
+
+@hookimpl
+def polemos_rules() -> list[RuleText]:
+    return load_rules("polemos.rulesets.at43", ruleset=At43.name)
 
 
 @hookimpl

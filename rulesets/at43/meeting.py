@@ -20,10 +20,10 @@ from polemos.rulesets.at43.resolution import needed, roll_successes
 from polemos.rulesets.at43.state import At43State, Vehicle
 
 if TYPE_CHECKING:
-    from polemos.core.game import Game
+    from polemos.core.context import Context
 
 
-def resolve_meetings(state: At43State, result: Sweep, movers: Collection[str], game: Game, *,
+def resolve_meetings(state: At43State, result: Sweep, movers: Collection[str], game: Context, *,
                      rule: str, harmless: Collection[str] = ()) -> None:
     """Apply every meeting of a push or throw.
 
@@ -60,7 +60,7 @@ def resolve_meetings(state: At43State, result: Sweep, movers: Collection[str], g
             obstacle_impact(state, mover, thing, game)
 
 
-def obstacle_impact(state: At43State, mover: Vehicle, thing: str, game: Game) -> None:
+def obstacle_impact(state: At43State, mover: Vehicle, thing: str, game: Context) -> None:
     """AT-25: an obstacle with Armour below the mover's takes 1 impact (Action = mover's Armour,
     Difficulty = obstacle's); AT-24, AT-31: one with Armour ≥ the mover's takes nothing."""
     armour = armour_of(state, thing)

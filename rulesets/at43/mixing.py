@@ -12,7 +12,7 @@ Decisions (the contract leaves them to this ruleset):
   of another side (base contact, as De Bello Gallico's melee has it).
 - *Survivors stay* (MIX-8): AT-43 never moves another ruleset's troops — their owner moves
   them. A foreign survivor stays where it stands and only tests its morale, through the
-  ``polemos_morale_shock`` hook (MIX-9); the AFV may end its move over its base.
+  ``World.shake`` (MIX-9); the AFV may end its move over its base.
 - *Blocking* (AT-10): a foreign ground unit is not an obstacle; it bars what AT's own infantry
   bar (a normal move, an infantry march, a survivor's new spot) and nothing else. Only
   ``infantry`` are crushed; other foreign ground units are passed over without effect.
@@ -23,14 +23,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from polemos.core.morale import MoraleShock
-from polemos.core.plugins import call_hook
 from polemos.core.table import EPS, Base, gap
 from polemos.core.world import AIRCRAFT, INFANTRY, VEHICLE, Hit, Outcome, Presence, World
 from polemos.rulesets.at43.damage import damage_vehicle, wreck
 from polemos.rulesets.at43.state import At43Params, At43State
 
 if TYPE_CHECKING:
-    from polemos.core.game import Game
+    from polemos.core.context import Context
 
 RULESET = "at43"
 HIT_RULE = "MIX-4"
@@ -86,7 +85,7 @@ def engaged(presence: Presence, ground: list[Presence]) -> bool:
 # -- MIX-8: crushing foreign infantry --------------------------------------------------------
 
 
-def crush_foreign(params: At43Params, unit_key: str, vehicle: str, is_engaged: bool, game: Game,
+def crush_foreign(params: At43Params, unit_key: str, vehicle: str, is_engaged: bool, game: Context,
                   rule: str) -> bool:
     """AT-8 through MIX-8: a D6, killed on 5+ (3+ engaged); the kill is a lethal hit handed to
     the owner. Returns whether the model lives on (a model that left play before its roll —
@@ -106,7 +105,7 @@ def crush_foreign(params: At43Params, unit_key: str, vehicle: str, is_engaged: b
     return not killed
 
 
-def shake(unit_key: str, vehicle: str, game: Game) -> None:
+def shake(unit_key: str, vehicle: str, game: Context) -> None:
     """MIX-8, MIX-9: a foreign survivor stays where it is and tests its morale by its own rules
     (the hook's owner rolls; no owner answering means no test)."""
     presence = find(game.world, unit_key)
@@ -114,15 +113,14 @@ def shake(unit_key: str, vehicle: str, game: Game) -> None:
         return
     game.emit("crush_shock", unit=presence.unit, foreign=presence.ruleset, by=vehicle,
               rule=CRUSH_RULE)
-    call_hook(game.pm, "polemos_morale_shock", firstresult=True, game=game,
-              shock=MoraleShock(presence.unit, f"crushed past by {vehicle}", CRUSH_RULE,
-                                source=vehicle))
+    game.world.shake(MoraleShock(presence.unit, f"crushed past by {vehicle}", CRUSH_RULE,
+                                 source=vehicle), game)
 
 
 # -- MIX-4: another ruleset's hit --------------------------------------------------------------
 
 
-def take_hit(state: At43State, unit: str, hit: Hit, game: Game) -> Outcome:
+def take_hit(state: At43State, unit: str, hit: Hit, game: Context) -> Outcome:
     """MIX-4: each damage point on an AFV is located by a D6 (AT-4: a 6 on the first Weapon
     still working, AT-5 spill-over) and a lethal hit takes its Frame to 0; the AFV whose Frame
     is gone is a wreck (AT-5, AT-6). Any damage kills an infantry model."""
@@ -155,6 +153,6 @@ def take_hit(state: At43State, unit: str, hit: Hit, game: Game) -> Outcome:
     return Outcome(unit, located, vehicle.wreck, effect)
 
 
-def _struck(unit: str, hit: Hit, game: Game) -> None:
+def _struck(unit: str, hit: Hit, game: Context) -> None:
     game.emit("struck", unit=unit, source=hit.source, cause=hit.cause, damage=hit.damage,
               lethal=hit.lethal, rules=[hit.rule, HIT_RULE])

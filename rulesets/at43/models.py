@@ -34,13 +34,13 @@ class VehicleProfile(Strict):
     """An AFV (AT-4, AT-9): Armour, Size, normal movement M, SP by location, base radius."""
 
     name: str = Field(min_length=1)
-    armour: int = Field(ge=0)
-    size: int = Field(ge=1)
-    move: float = Field(gt=0, description="normal movement M in cm (AT-7, AT-15)")
-    frame: int = Field(ge=1, description="Frame SP (AT-4)")
-    propulsion: int = Field(ge=1, description="Propulsion SP (AT-4)")
-    weapons: int = Field(ge=0, description="Weapon locations, 1 SP each (AT-42)")
-    radius: float = Field(gt=0, description="base radius in cm")
+    armour: int = Field(ge=0, le=99)
+    size: int = Field(ge=1, le=99)
+    move: float = Field(gt=0, le=1000, description="normal movement M in cm (AT-7, AT-15)")
+    frame: int = Field(ge=1, le=99, description="Frame SP (AT-4)")
+    propulsion: int = Field(ge=1, le=99, description="Propulsion SP (AT-4)")
+    weapons: int = Field(ge=0, le=99, description="Weapon locations, 1 SP each (AT-42)")
+    radius: float = Field(gt=0, le=1000, description="base radius in cm")
     walker: bool = Field(False, description="a walker may shove or crush wrecks (AT-12)")
 
 
@@ -48,19 +48,19 @@ class InfantryProfile(Strict):
     """An infantry model: never an obstacle, crushed by AFVs (AT-8, AT-10)."""
 
     name: str = Field(min_length=1)
-    size: int = Field(1, ge=1)
-    move: float = Field(gt=0)
-    radius: float = Field(gt=0)
+    size: int = Field(1, ge=1, le=99)
+    move: float = Field(gt=0, le=1000)
+    radius: float = Field(gt=0, le=1000)
 
 
 class ObstacleProfile(Strict):
     """A round terrain piece with an Armour (AT-10); ``armour`` None: impassable, no Armour."""
 
     name: str = Field(min_length=1)
-    armour: int | None = Field(None, ge=0)
-    size: int = Field(ge=1)
-    frame: int | None = Field(None, ge=1, description="Frame SP; None: indestructible")
-    radius: float = Field(gt=0)
+    armour: int | None = Field(None, ge=0, le=99)
+    size: int = Field(ge=1, le=99)
+    frame: int | None = Field(None, ge=1, le=99, description="Frame SP; None: indestructible")
+    radius: float = Field(gt=0, le=1000)
 
 
 class ProfileBook(Strict):
@@ -112,9 +112,9 @@ class TerrainModel(Strict):
     profile: str | None = None
     at: Point | None = None
     polygon: list[Point] | None = None
-    armour: int | None = Field(None, ge=0)
-    size: int = Field(4, ge=1)
-    frame: int | None = Field(None, ge=1)
+    armour: int | None = Field(None, ge=0, le=99)
+    size: int = Field(4, ge=1, le=99)
+    frame: int | None = Field(None, ge=1, le=99)
 
 
 class At43Scenario(ScenarioBase):

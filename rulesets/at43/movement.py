@@ -29,7 +29,7 @@ from polemos.rulesets.at43.mixing import foreign_bases
 from polemos.rulesets.at43.state import At43Params, At43State, Trooper, Vehicle
 
 if TYPE_CHECKING:
-    from polemos.core.game import Game
+    from polemos.core.context import Context
 
 STANDOFF = 10.0
 """cm short of an enemy that a 'toward' move stops."""
@@ -80,7 +80,7 @@ def move_options(state: At43State, params: At43Params, vehicle: Vehicle
 
 
 def move_vehicle(state: At43State, params: At43Params, vehicle: Vehicle, heading: float,
-                 distance: float, game: Game) -> None:
+                 distance: float, game: Context) -> None:
     """AT-7: one straight move; a rush crushes the infantry it passes over (AT-8, MIX-8)."""
     direction = heading_vector(heading)
     rush = vehicle.mode == "rush"
@@ -115,7 +115,7 @@ def march_problem(squad: list[Trooper], heading: object, distance: object) -> Pr
 
 
 def march(state: At43State, squad: list[Trooper], heading: float, distance: float,
-          game: Game) -> None:
+          game: Context) -> None:
     """Infantry move together in one straight line, stopped by anything (AT-P1)."""
     direction = heading_vector(heading)
     block = [t.base for t in squad]

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 from polemos.rulesets.at43.state import At43State
 
 if TYPE_CHECKING:
-    from polemos.core.game import Game
+    from polemos.core.context import Context
 
 
-def decide(state: At43State, game: Game, shared: bool = False) -> bool:
+def decide(state: At43State, game: Context, shared: bool = False) -> bool:
     """AT-P2: the last side with a mobile AFV wins; AT-P4 on a shared table instead."""
     if shared:
         return _part_spent(state, game)
@@ -26,7 +26,7 @@ def decide(state: At43State, game: Game, shared: bool = False) -> bool:
     return True
 
 
-def _part_spent(state: At43State, game: Game) -> bool:
+def _part_spent(state: At43State, game: Context) -> bool:
     """AT-P4: the part ends, deciding nothing, once none of its units can move any more (no
     mobile AFV, no living model, on any side); the mixed scenario's MIX-10 decides the game."""
     if any(v.side and v.mobile for v in state.vehicles.values()) or \
@@ -47,7 +47,7 @@ def scores(state: At43State) -> dict[str, float]:
     return {s: float(sum(n for other, n in lost.items() if other != s)) for s in state.sides}
 
 
-def round_limit(state: At43State, game: Game, shared: bool = False) -> None:
+def round_limit(state: At43State, game: Context, shared: bool = False) -> None:
     """AT-P3: at the round limit, the most enemy SP destroyed wins; equal scores draw. AT-P4:
     on a shared table the part just ends there (the game's last turn, MIX-2)."""
     if shared:
@@ -63,7 +63,7 @@ def round_limit(state: At43State, game: Game, shared: bool = False) -> None:
     finish(state, game, winner, reason, "AT-P3")
 
 
-def finish(state: At43State, game: Game, winner: str | None, reason: str, rule: str) -> None:
+def finish(state: At43State, game: Context, winner: str | None, reason: str, rule: str) -> None:
     """The game is over: record the result and announce it with the scores."""
     state.over, state.winner, state.reason, state.rule = True, winner, reason, rule
     game.emit("end", winner=winner, reason=reason, rule=rule, scores=scores(state))

@@ -17,7 +17,7 @@ from polemos.rulesets.at43.meeting import resolve_meetings
 from polemos.rulesets.at43.state import At43Params, At43State, Collision
 
 if TYPE_CHECKING:
-    from polemos.core.game import Game
+    from polemos.core.context import Context
 
 
 def pushers(state: At43State, c: Collision) -> list[str]:
@@ -33,7 +33,7 @@ def push_distance(state: At43State, c: Collision) -> float:
                          for a in pushers(state, c)), default=0.0))
 
 
-def push(state: At43State, params: At43Params, c: Collision, game: Game) -> None:
+def push(state: At43State, params: At43Params, c: Collision, game: Context) -> None:
     """Push the block, then crush (AT-26) and apply what it met (AT-24, AT-25, AT-27); the
     attackers end in contact with what they pushed (AT-28)."""
     ids = pushers(state, c)

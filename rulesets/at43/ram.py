@@ -17,7 +17,7 @@ from polemos.rulesets.at43.impacts import band
 from polemos.rulesets.at43.state import At43Params, At43State, Vehicle
 
 if TYPE_CHECKING:
-    from polemos.core.game import Game
+    from polemos.core.context import Context
 
 TRAVEL_TOLERANCE = 1e-6
 """cm: an approach that stops this short of its contact point has still arrived."""
@@ -124,7 +124,7 @@ def ram_options(state: At43State, params: At43Params, vehicle: Vehicle, mode: st
 
 
 def place(state: At43State, params: At43Params, attacker: Vehicle, plan: RamPlan,
-          game: Game) -> None:
+          game: Context) -> None:
     """Move the attacker along its straight approach (AT-16); the rush crushes infantry on the
     way (AT-8)."""
     start = (attacker.base.x, attacker.base.y)

@@ -61,25 +61,24 @@ from polemos.rulesets.at43.state import (
 
 if TYPE_CHECKING:
     from polemos.core.board import Board
-    from polemos.core.game import Game
+    from polemos.core.context import Context
 
 Problem = tuple[str, str] | None
 
 
-class At43(Ruleset):
+class At43(Ruleset[At43State, At43Scenario]):
     name = "at43"
     title = "AT-43 vehicle collisions"
     version = "1.0.0"
     scenario_model = At43Scenario
     turn_rule = "AT-P1"
 
-    def __init__(self, scenario: At43Scenario) -> None:  # type: ignore[override]
+    def __init__(self, scenario: At43Scenario) -> None:
         super().__init__(scenario)
-        self.scenario: At43Scenario = scenario
         self.params = At43Params()
 
     # -- set-up ----------------------------------------------------------------------------
-    def new_state(self, game: Game) -> At43State:
+    def new_state(self, game: Context) -> At43State:
         sc = self.scenario
         book = sc.book()
         vehicles: dict[str, Vehicle] = {}
@@ -113,6 +112,11 @@ class At43(Ruleset):
 
     def turn_number(self, state: At43State) -> int:
         return state.round
+
+    def where(self, state: At43State) -> str:
+        """AT-43 has no phases: a round of alternating unit activations (AT-P1)."""
+        unit = f", {state.active_unit} activating" if state.active_unit else ""
+        return f"round {state.round}{unit}"
 
     def units(self, state: At43State) -> dict[str, str]:
         found = {v.id: v.side for v in state.vehicles.values() if v.side and not v.wreck}
@@ -231,7 +235,7 @@ class At43(Ruleset):
         return None
 
     # -- resolving -------------------------------------------------------------------------
-    def apply(self, state: At43State, action: Action, game: Game) -> None:
+    def apply(self, state: At43State, action: Action, game: Context) -> None:
         kind, args = action.kind, action.args
         params = self.params
         if kind in decisions.KINDS:
@@ -264,7 +268,7 @@ class At43(Ruleset):
             self._hold(state, action, game)
         self._settle(state, game)
 
-    def _hold(self, state: At43State, action: Action, game: Game) -> None:
+    def _hold(self, state: At43State, action: Action, game: Context) -> None:
         game.emit("hold", unit=action.unit, rule="AT-P1")
         if action.unit in state.units:
             state.turn.activated(action.unit)  # type: ignore[arg-type]
@@ -273,7 +277,7 @@ class At43(Ruleset):
         state.active_unit = vehicle.unit
         _done(state, vehicle)
 
-    def _settle(self, state: At43State, game: Game) -> None:
+    def _settle(self, state: At43State, game: Context) -> None:
         """After an action: end the unit's activation, the round, or the game (AT-P1 … P4)."""
         if state.collision is not None or state.acting is not None:
             return
@@ -290,7 +294,7 @@ class At43(Ruleset):
             state.round += 1
             self._start_round(state, game)
 
-    def _start_round(self, state: At43State, game: Game) -> None:
+    def _start_round(self, state: At43State, game: Context) -> None:
         """AT-P1: a new round; AT-P3 (AT-P4): or the end at the round limit."""
         if state.round > state.max_rounds:
             objective.round_limit(state, game, self.scenario.shared_table)
@@ -318,7 +322,7 @@ class At43(Ruleset):
     def describe(self, view: At43State) -> str:
         return text.describe(view)
 
-    def describe_action(self, action: Action) -> str:
+    def describe_action(self, view: Any, action: Action) -> str:
         return text.describe_action(action)
 
     def narrate(self, event: dict[str, Any]) -> str | None:
@@ -339,7 +343,7 @@ class At43(Ruleset):
     def presences(self, state: At43State) -> list[Presence]:
         return mixing.presences(state)
 
-    def suffer(self, state: At43State, unit: str, hit: Hit, game: Game) -> Outcome:
+    def suffer(self, state: At43State, unit: str, hit: Hit, game: Context) -> Outcome:
         """MIX-4, then what the loss changes here: a unit left with nothing able to act
         withdraws from the activations, and the part may end (AT-P1, AT-P4)."""
         outcome = mixing.take_hit(state, unit, hit, game)
@@ -351,7 +355,7 @@ class At43(Ruleset):
             objective.decide(state, game, self.scenario.shared_table)
         return outcome
 
-    def begin_slot(self, state: At43State, game: Game) -> None:
+    def begin_slot(self, state: At43State, game: Context) -> None:
         """MIX-2: what a hit outside our slot left waiting (withdrawals, the round's end)."""
         if not state.over:
             self._settle(state, game)

@@ -22,7 +22,7 @@ from polemos.rulesets.at43.meeting import resolve_meetings
 from polemos.rulesets.at43.state import At43Params, At43State, Collision, Throw
 
 if TYPE_CHECKING:
-    from polemos.core.game import Game
+    from polemos.core.context import Context
 
 
 def pair(a: str, b: str) -> str:
@@ -67,7 +67,7 @@ def candidates(c: Collision) -> list[str]:
     return [t.id for t in remaining if t.rank == top]
 
 
-def throw_next(state: At43State, params: At43Params, c: Collision, game: Game,
+def throw_next(state: At43State, params: At43Params, c: Collision, game: Context,
                chosen: str | None = None) -> bool:
     """Throw the next vehicle; False when the player must first pick among equals."""
     options = candidates(c)
@@ -83,7 +83,7 @@ def throw_next(state: At43State, params: At43Params, c: Collision, game: Game,
     return True
 
 
-def _throw(state: At43State, params: At43Params, c: Collision, t: Throw, game: Game) -> None:
+def _throw(state: At43State, params: At43Params, c: Collision, t: Throw, game: Context) -> None:
     vehicle = state.vehicles[t.id]
     comrades = [u.id for u in c.throws if c.reached and u.root == t.root and u.id != t.id]
     gaps = {u: c.start_gaps[pair(u, t.id)] if u in c.thrown else 0.0 for u in comrades}

@@ -12,7 +12,7 @@ from polemos.rulesets.de_bello_gallico.geometry import on_table
 from polemos.rulesets.de_bello_gallico.state import DbgState, Fighter, discipline
 
 if TYPE_CHECKING:
-    from polemos.core.game import Game
+    from polemos.core.context import Context
 
 
 def initiative_roller(state: DbgState, side: str) -> Fighter | None:
@@ -26,7 +26,7 @@ def initiative_roller(state: DbgState, side: str) -> Fighter | None:
     return next(f for f in officers if f.rank == best)
 
 
-def roll_initiative(state: DbgState, game: Game) -> str:
+def roll_initiative(state: DbgState, game: Context) -> str:
     """DBG-10: the higher total wins the turn's initiative; ties are re-rolled."""
     rollers = {side: initiative_roller(state, side) for side in state.sides}
     values = {side: discipline(f) if f is not None else 0 for side, f in rollers.items()}

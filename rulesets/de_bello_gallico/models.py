@@ -237,8 +237,8 @@ class HoldBridge(Strict):
     holder: str
     defender: str
     bridge: str = Field(description="id of the bridge terrain piece")
-    count: int = Field(3, ge=1)
-    turns: int = Field(2, ge=1)
+    count: int = Field(3, ge=1, le=100)
+    turns: int = Field(2, ge=1, le=100)
 
 
 class Ambush(Strict):
@@ -249,7 +249,7 @@ class Ambush(Strict):
     hunter: str
     quarry: str
     exits: list[EdgeName] = Field(min_length=1)
-    draw_at: int = Field(5, ge=0)
+    draw_at: int = Field(5, ge=0, le=1000)
 
 
 class DbgScenario(ScenarioBase):
@@ -266,6 +266,10 @@ class DbgScenario(ScenarioBase):
     shared_table: bool = Field(False, description="set by fit_part when the scenario is one "
                                "part of a mixed scenario (MIX-1): the part plays to its turn "
                                "limit and the mixed scenario decides the game (MIX-10)")
+
+    def largest_die(self) -> int:
+        """DBG-2: scripted dice run from 1 to the test die (a D10 or a D20)."""
+        return self.die
 
     def unit_sides(self) -> dict[str, str]:
         return {f.id: f.side for f in self.fighters}

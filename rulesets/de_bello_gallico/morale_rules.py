@@ -43,7 +43,7 @@ from polemos.rulesets.de_bello_gallico.state import (
 )
 
 if TYPE_CHECKING:
-    from polemos.core.game import Game
+    from polemos.core.context import Context
 
 DUEL = "DBG-21"
 """The duel loser's test: a failure reads the die's parity."""
@@ -67,7 +67,7 @@ class Resolver:
 
     __slots__ = ("state", "game", "queue")
 
-    def __init__(self, state: DbgState, game: Game) -> None:
+    def __init__(self, state: DbgState, game: Context) -> None:
         self.state = state
         self.game = game
         self.queue: deque[list[MoraleShock]] = deque()

@@ -35,7 +35,7 @@ from polemos.rulesets.de_bello_gallico.geometry import (
 from polemos.rulesets.de_bello_gallico.state import DbgState, Fighter
 
 if TYPE_CHECKING:
-    from polemos.core.game import Game
+    from polemos.core.context import Context
 
 Problem = tuple[str, str] | None
 SLACK = 1e-6
@@ -227,7 +227,7 @@ def withdraw_problem(state: DbgState, fighter: Fighter, edge: str, exits: list[s
     return None
 
 
-def do_move(state: DbgState, game: Game, fighter: Fighter, x: float, y: float, kind: str,
+def do_move(state: DbgState, game: Context, fighter: Fighter, x: float, y: float, kind: str,
             rules: list[str]) -> None:
     start = pos(fighter)
     distance = math.dist((fighter.base.x, fighter.base.y), (x, y))

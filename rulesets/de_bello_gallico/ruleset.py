@@ -53,23 +53,22 @@ from polemos.rulesets.de_bello_gallico.state import (
 )
 
 if TYPE_CHECKING:
-    from polemos.core.game import Game
+    from polemos.core.context import Context
 
 
-class DeBelloGallico(Ruleset):
+class DeBelloGallico(Ruleset[DbgState, DbgScenario]):
     name = "de_bello_gallico"
     title = "De Bello Gallico"
     version = "1.0.0"
     scenario_model = DbgScenario
     turn_rule = "DBG-9"
 
-    def __init__(self, scenario: DbgScenario) -> None:  # type: ignore[override]
+    def __init__(self, scenario: DbgScenario) -> None:
         super().__init__(scenario)
-        self.scenario: DbgScenario = scenario
         self.params = DbgParams()
 
     # -- set-up ----------------------------------------------------------------------------
-    def new_state(self, game: Game) -> DbgState:
+    def new_state(self, game: Context) -> DbgState:
         sc = self.scenario
         fighters = {f.id: new_fighter(f) for f in sc.fighters}
         starting = {side: sum(1 for f in fighters.values() if f.side == side)
@@ -111,7 +110,7 @@ class DeBelloGallico(Ruleset):
             raise IllegalAction(*problem)
 
     # -- resolving -------------------------------------------------------------------------
-    def apply(self, state: DbgState, action: Action, game: Game) -> None:
+    def apply(self, state: DbgState, action: Action, game: Context) -> None:
         resolver = Resolver(state, game)
         if action.unit is None:
             self._apply_side(state, action, resolver)
@@ -176,14 +175,14 @@ class DeBelloGallico(Ruleset):
         break_tests(resolver, side, substitutes)
 
     # -- the turn sequence (DBG-9) ---------------------------------------------------------
-    def _start_turn(self, state: DbgState, game: Game) -> None:
+    def _start_turn(self, state: DbgState, game: Context) -> None:
         state.designated = []
         game.emit("turn", turn=state.turn, rule="DBG-9")
         roll_initiative(state, game)
         activation.start_phase(state, "move")
         game.emit("phase", phase="move", side=state.initiative, turn=state.turn, rule="DBG-11")
 
-    def _advance(self, state: DbgState, game: Game) -> None:
+    def _advance(self, state: DbgState, game: Context) -> None:
         """Run every step that needs no decision, until one does or the game ends."""
         resolver = Resolver(state, game)
         while not state.over:
@@ -285,7 +284,7 @@ class DeBelloGallico(Ruleset):
             return None
         return objectives.at_once(state, self.scenario.objective)
 
-    def _finish(self, state: DbgState, game: Game, winner: str | None, reason: str, rule: str,
+    def _finish(self, state: DbgState, game: Context, winner: str | None, reason: str, rule: str,
                 scores: dict[str, float]) -> None:
         state.phase, state.alternation, state.active = "over", None, None
         state.winner, state.reason, state.rule, state.scores = winner, reason, rule, scores
@@ -296,10 +295,14 @@ class DeBelloGallico(Ruleset):
             return None
         return Result(state.winner, state.reason, state.rule, dict(state.scores))
 
-    # -- morale shocks from anywhere (polemos_morale_shock) --------------------------------
-    def morale_shock(self, state: DbgState, shock: MoraleShock, game: Game) -> Morale:
+    # -- morale shocks from anywhere (World.shake) ----------------------------------------
+    def shaken(self, state: DbgState, shock: MoraleShock, game: Context) -> Morale | None:
         """Make a fighter test at once at the shock's difficulty (DBG-26: an enemy skill or
-        manoeuvre calls for it), with everything that follows; return its state after."""
+        manoeuvre calls for it), with everything that follows; return its state after. None
+        for a fighter no longer in play."""
+        fighter = state.fighters.get(shock.unit)
+        if fighter is None or not fighter.in_play:
+            return None
         resolver = Resolver(state, game)
         game.emit("shock", unit=shock.unit, cause=shock.cause, rule=shock.rule,
                   difficulty=shock.difficulty, source=shock.source)
@@ -321,12 +324,15 @@ class DeBelloGallico(Ruleset):
     def turn_number(self, state: DbgState) -> int:
         return state.turn
 
+    def where(self, state: DbgState) -> str:
+        return f"turn {state.turn}, {state.phase} phase"
+
     def presences(self, state: DbgState) -> list[Presence]:
         """MIX-3: every fighter on the table is infantry (on foot or horse), at altitude 0."""
         return [Presence(f.id, self.name, f.side, INFANTRY, f.base.x, f.base.y, f.base.radius)
                 for f in on_table(state)]
 
-    def suffer(self, state: DbgState, unit: str, hit: Hit, game: Game) -> Outcome:
+    def suffer(self, state: DbgState, unit: str, hit: Hit, game: Context) -> Outcome:
         """MIX-4, MIX-9: each damage point is a wound (DBG-7), a lethal hit puts out of action,
         and every morale rule they trigger follows (DBG-26, DBG-48, DBG-49, DBG-32)."""
         fighter = state.fighters[unit]
@@ -346,13 +352,13 @@ class DeBelloGallico(Ruleset):
         effect = "out of action" if fighter.status == OUT else ("wounded" if dealt else "unhurt")
         return Outcome(unit, dealt, fighter.status == OUT, effect)
 
-    def _react(self, state: DbgState, game: Game) -> None:
+    def _react(self, state: DbgState, game: Context) -> None:
         """After another ruleset's hit or shock: go on with the turn only if it is ours (MIX-2);
         otherwise ``begin_slot`` picks it up when the mixed scenario hands us the table."""
         if self.world.holds_turn(self.name):
             self._advance(state, game)
 
-    def begin_slot(self, state: DbgState, game: Game) -> None:
+    def begin_slot(self, state: DbgState, game: Context) -> None:
         """MIX-2: our turn on a shared table: run the steps that wait for no decision."""
         self._advance(state, game)
 
@@ -360,7 +366,7 @@ class DeBelloGallico(Ruleset):
     def describe(self, view: DbgState) -> str:
         return text.describe(view)
 
-    def describe_action(self, action: Action) -> str:
+    def describe_action(self, view: Any, action: Action) -> str:
         return text.describe_action(action)
 
     def narrate(self, event: dict[str, Any]) -> str | None:

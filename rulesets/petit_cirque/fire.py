@@ -9,7 +9,7 @@ from polemos.rulesets.petit_cirque.movement import remove
 from polemos.rulesets.petit_cirque.state import PcvParams, PcvState, Plane
 
 if TYPE_CHECKING:
-    from polemos.core.game import Game
+    from polemos.core.context import Context
 
 RANGE = 3
 """PCV-14: up to 3 hexes."""
@@ -64,7 +64,7 @@ def hit_chance(params: PcvParams, firer: Plane, target: Plane) -> float:
 
 
 def resolve_fire(state: PcvState, params: PcvParams, firer: Plane, target: Plane,
-                 game: Game) -> None:
+                 game: Context) -> None:
     """PCV-15/16 to hit; PCV-17: a 6 destroys, other hits damage, the last damage destroys."""
     distance, needed, rule = shot(params, firer, target)
     assert needed is not None, "fire_problem is checked before resolve_fire"

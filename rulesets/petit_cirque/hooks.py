@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from polemos.core.hookspecs import hookimpl
+from polemos.core.rulebook import RuleText, load_rules
 from polemos.core.ruleset import Ruleset
 from polemos.rulesets.petit_cirque.bots import greedy_policy
 from polemos.rulesets.petit_cirque.ruleset import PetitCirqueVolant
@@ -15,6 +16,11 @@ __version__ = PetitCirqueVolant.version
 @hookimpl
 def polemos_rulesets() -> list[type[Ruleset]]:
     return [PetitCirqueVolant]
+
+
+@hookimpl
+def polemos_rules() -> list[RuleText]:
+    return load_rules("polemos.rulesets.petit_cirque", ruleset=PetitCirqueVolant.name)
 
 
 @hookimpl

@@ -15,7 +15,7 @@ from polemos.core.world import AIRCRAFT, Hit, Outcome, Presence
 from polemos.rulesets.petit_cirque.state import PcvParams, PcvState, Plane
 
 if TYPE_CHECKING:
-    from polemos.core.game import Game
+    from polemos.core.context import Context
 
 RULESET = "petit_cirque"
 CRASH_RULE = "MIX-7"
@@ -43,7 +43,7 @@ def take_hit(plane: Plane, params: PcvParams, hit: Hit) -> Outcome:
     return Outcome(plane.id, hit.damage, destroyed, effect)
 
 
-def crash_onto_ground(plane: Plane, game: Game) -> None:
+def crash_onto_ground(plane: Plane, game: Context) -> None:
     """MIX-7 (Decision): an aircraft that lands or falls deals 1 damage to each foreign ground
     unit standing in its hex."""
     for target in game.world.on_ground_in_hex(Hex(plane.q, plane.r), exclude=RULESET):

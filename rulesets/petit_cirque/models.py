@@ -18,7 +18,7 @@ class MapModel(Strict):
 
     width: int = Field(ge=2, le=200)
     height: int = Field(ge=2, le=200)
-    hex_cm: float = Field(5.0, gt=0, description="Hex size across the flats, for pictures.")
+    hex_cm: float = Field(5.0, gt=0, le=100, description="Hex size across the flats, for pictures.")
 
 
 class AircraftModel(Strict):

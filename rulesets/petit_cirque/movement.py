@@ -9,7 +9,7 @@ from polemos.rulesets.petit_cirque.mixing import crash_onto_ground
 from polemos.rulesets.petit_cirque.state import MAX_LEVEL, PcvParams, PcvState, Plane
 
 if TYPE_CHECKING:
-    from polemos.core.game import Game
+    from polemos.core.context import Context
 
 STEP_COST = {"level": 1, "down": 1, "up": 2}
 """PCV-6: 1 MP forward (level or one level down); PCV-7: 2 MP forward and one level up."""
@@ -60,7 +60,7 @@ def occupant(state: PcvState, hex_: Hex, altitude: int, mover: str) -> Plane | N
     return None
 
 
-def remove(state: PcvState, plane: Plane, why: str, rule: str, game: Game) -> None:
+def remove(state: PcvState, plane: Plane, why: str, rule: str, game: Context) -> None:
     """Take an aircraft out of play; it counts as lost (PCV-11, PCV-12, PCV-13, PCV-17)."""
     plane.in_play = False
     if state.moving == plane.id:
@@ -72,7 +72,7 @@ def remove(state: PcvState, plane: Plane, why: str, rule: str, game: Game) -> No
 
 
 def enter(state: PcvState, plane: Plane, to: Hex, facing: int, altitude: int, how: str,
-          rules: list[str], game: Game) -> None:
+          rules: list[str], game: Context) -> None:
     """Put the mover on ``to`` and apply what entering it means (PCV-11, PCV-12, PCV-13)."""
     start = axial_to_offset(plane.hex)
     plane.q, plane.r, plane.facing, plane.altitude = to.q, to.r, facing, altitude
@@ -94,7 +94,7 @@ def enter(state: PcvState, plane: Plane, to: Hex, facing: int, altitude: int, ho
         state.choosing_speed = True
 
 
-def do_step(state: PcvState, plane: Plane, direction: str, alt: str, game: Game) -> None:
+def do_step(state: PcvState, plane: Plane, direction: str, alt: str, game: Context) -> None:
     """PCV-6/7/9: advance into a forward hex, turning 60° for front-left/right."""
     to, facing = forward_moves(plane.hex, plane.facing)[DIRECTIONS.index(direction)]
     change = {"level": 0, "down": -1, "up": 1}[alt]
@@ -103,7 +103,7 @@ def do_step(state: PcvState, plane: Plane, direction: str, alt: str, game: Game)
     enter(state, plane, to, facing, plane.altitude + change, f"{direction}/{alt}", rules, game)
 
 
-def do_loop(state: PcvState, plane: Plane, alt: str, game: Game) -> None:
+def do_loop(state: PcvState, plane: Plane, alt: str, game: Context) -> None:
     """PCV-8: one hex straight ahead, turn 180°, altitude ±1."""
     to = neighbour(plane.hex, plane.facing)
     state.mp_left -= LOOP_COST
@@ -126,7 +126,7 @@ def speed_problem(params: PcvParams, plane: Plane, change: int) -> Problem:
     return None
 
 
-def set_speed(state: PcvState, plane: Plane, change: int, game: Game) -> None:
+def set_speed(state: PcvState, plane: Plane, change: int, game: Context) -> None:
     """PCV-10, and PCV-11: speed 0 falls at once."""
     plane.speed += change
     state.choosing_speed = False

@@ -1,11 +1,7 @@
 """The Petit Cirque Volant ruleset: turn structure (PCV-3, PCV-4) and action dispatch.
 
-Actions, all carrying the acting aircraft as ``unit``:
-- ``step`` {dir: straight|left|right, alt: level|down|up} — PCV-6, PCV-7, PCV-9;
-- ``loop`` {alt: up|down} — PCV-8;
-- ``speed`` {change: -1|0|1} — PCV-10, once the aircraft has spent all its MP (PCV-5);
-- ``fire`` {target} — PCV-14 … PCV-18; ``hold`` — this aircraft does not fire.
-The first ``step`` or ``loop`` of an aircraft starts its move, which must then be finished.
+The actions are declared in ``actions.py``. The first ``step`` or ``loop`` of an aircraft
+starts its move, which must then be finished (PCV-5).
 """
 
 from __future__ import annotations
@@ -21,34 +17,30 @@ from polemos.core.ruleset import Result, Ruleset
 from polemos.core.turns import SideByTurn
 from polemos.core.world import Hit, Outcome, Presence
 from polemos.rulesets.petit_cirque import fire, mixing, movement, text
+from polemos.rulesets.petit_cirque.actions import ACTIONS
 from polemos.rulesets.petit_cirque.models import PcvScenario
 from polemos.rulesets.petit_cirque.state import PcvParams, PcvState, Plane
 
 if TYPE_CHECKING:
-    from polemos.core.game import Game
+    from polemos.core.context import Context
 
 ALTS = ("level", "down", "up")
-ARGUMENTS = {"step": {"dir", "alt"}, "loop": {"alt"}, "speed": {"change"}, "fire": {"target"},
-             "hold": set()}
-"""The exact arguments of each action: anything else is refused, never silently logged."""
-RULE_OF = {"step": "PCV-6", "loop": "PCV-8", "speed": "PCV-10", "fire": "PCV-14",
-           "hold": "PCV-14"}
 
 
-class PetitCirqueVolant(Ruleset):
+class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
     name = "petit_cirque"
     title = "Le Petit Cirque Volant"
     version = "1.0.0"
     scenario_model = PcvScenario
+    actions = ACTIONS
     turn_rule = "PCV-4"
 
-    def __init__(self, scenario: PcvScenario) -> None:  # type: ignore[override]
+    def __init__(self, scenario: PcvScenario) -> None:
         super().__init__(scenario)
-        self.scenario: PcvScenario = scenario
         self.params = PcvParams()
 
     # -- set-up ----------------------------------------------------------------------------
-    def new_state(self, game: Game) -> PcvState:
+    def new_state(self, game: Context) -> PcvState:
         sc = self.scenario
         planes = {}
         for a in sc.aircraft:
@@ -119,19 +111,14 @@ class PetitCirqueVolant(Ruleset):
         if plane.side != state.turn.side:
             return "PCV-4", f"{plane.id} is {plane.side}'s; it is {state.turn.side}'s turn"
         kind, args = action.kind, action.args
-        if kind in ARGUMENTS and set(args) != ARGUMENTS[kind]:
-            wanted = ", ".join(sorted(ARGUMENTS[kind])) or "no arguments"
-            return RULE_OF[kind], f"{kind} takes {wanted}, not {', '.join(sorted(args))}"
-        if kind in ("step", "loop", "speed"):
-            return self._move_problem(state, plane, kind, args)
         if kind in ("fire", "hold"):
             if state.phase != "fire":
                 return "PCV-4", "fire comes after all the side's aircraft have moved"
             if plane.id in state.done:
                 return "PCV-14", f"{plane.id} has already fired or held this turn"
-            return fire.fire_problem(state, self.params, plane, args.get("target")) \
+            return fire.fire_problem(state, self.params, plane, args["target"]) \
                 if kind == "fire" else None
-        return "PCV-4", f"unknown action {kind!r} (step, loop, speed, fire, hold)"
+        return self._move_problem(state, plane, kind, args)
 
     def _move_problem(self, state: PcvState, plane: Plane, kind: str, args: dict[str, Any]
                       ) -> tuple[str, str] | None:
@@ -144,26 +131,16 @@ class PetitCirqueVolant(Ruleset):
         if kind == "speed":
             if not state.choosing_speed:
                 return "PCV-5", f"{plane.id} must spend all its MP before changing speed"
-            change = args.get("change")
-            if not isinstance(change, int) or isinstance(change, bool):
-                return "PCV-10", "speed change must be -1, 0 or 1"
-            return movement.speed_problem(self.params, plane, change)
+            return movement.speed_problem(self.params, plane, args["change"])
         if state.choosing_speed:
             return "PCV-10", f"{plane.id} has spent its MP; choose its speed"
         mp = state.mp_left if state.moving else plane.speed
-        alt = args.get("alt")
         if kind == "loop":
-            if alt not in ("up", "down"):
-                return "PCV-8", "a loop changes altitude by exactly one level: up or down"
-            return movement.loop_problem(self.params, plane, mp, alt)
-        if args.get("dir") not in movement.DIRECTIONS:
-            return "PCV-9", "forward is straight, left or right"
-        if alt not in ALTS:
-            return "PCV-6", "a step is level, down or up"
-        return movement.step_problem(self.params, plane, mp, alt)
+            return movement.loop_problem(self.params, plane, mp, args["alt"])
+        return movement.step_problem(self.params, plane, mp, args["alt"])
 
     # -- resolving -------------------------------------------------------------------------
-    def apply(self, state: PcvState, action: Action, game: Game) -> None:
+    def apply(self, state: PcvState, action: Action, game: Context) -> None:
         plane = state.planes[action.unit]  # type: ignore[index]
         kind = action.kind
         if kind in ("step", "loop"):
@@ -183,7 +160,7 @@ class PetitCirqueVolant(Ruleset):
             state.done.append(plane.id)
         self._advance(state, game)
 
-    def _advance(self, state: PcvState, game: Game) -> None:
+    def _advance(self, state: PcvState, game: Context) -> None:
         """End the phase or the turn when the side has no aircraft left to act (PCV-3, PCV-4)."""
         if self._decide(state, game) or state.moving or self._pending(state):
             return
@@ -209,7 +186,7 @@ class PetitCirqueVolant(Ruleset):
                 counts[p.side] += 1
         return counts
 
-    def _decide(self, state: PcvState, game: Game) -> bool:
+    def _decide(self, state: PcvState, game: Context) -> bool:
         """PCV-3: a side that has cleared the table of enemy aircraft wins.
 
         Decision (MIX-10): on a shared table the mixed scenario decides; the part goes on while
@@ -224,7 +201,7 @@ class PetitCirqueVolant(Ruleset):
         self._finish(state, game, winner, reason, "PCV-3")
         return True
 
-    def _round_limit(self, state: PcvState, game: Game) -> None:
+    def _round_limit(self, state: PcvState, game: Context) -> None:
         """PCV-4 round limit; PCV-3 objective ``hold_out``. Decision: otherwise a draw."""
         if state.hold_out is not None and self._flying(state)[state.hold_out]:
             self._finish(state, game, state.hold_out,
@@ -232,7 +209,7 @@ class PetitCirqueVolant(Ruleset):
         else:
             self._finish(state, game, None, f"round limit {state.max_rounds} reached", "PCV-4")
 
-    def _finish(self, state: PcvState, game: Game, winner: str | None, reason: str,
+    def _finish(self, state: PcvState, game: Context, winner: str | None, reason: str,
                 rule: str) -> None:
         state.over, state.winner, state.reason, state.rule = True, winner, reason, rule
         game.emit("end", winner=winner, reason=reason, rule=rule, flying=self._flying(state))
@@ -247,7 +224,7 @@ class PetitCirqueVolant(Ruleset):
     def describe(self, view: PcvState) -> str:
         return text.describe(view)
 
-    def describe_action(self, action: Action) -> str:
+    def describe_action(self, view: Any, action: Action) -> str:
         return text.describe_action(action)
 
     def narrate(self, event: dict[str, Any]) -> str | None:
@@ -265,10 +242,13 @@ class PetitCirqueVolant(Ruleset):
     def turn_number(self, state: PcvState) -> int:
         return state.turn.round
 
+    def where(self, state: PcvState) -> str:
+        return f"round {state.turn.round}, {state.phase} phase of {state.turn.side}"
+
     def presences(self, state: PcvState) -> list[Presence]:
         return mixing.presences(state, self.scenario.map.hex_cm)
 
-    def suffer(self, state: PcvState, unit: str, hit: Hit, game: Game) -> Outcome:
+    def suffer(self, state: PcvState, unit: str, hit: Hit, game: Context) -> Outcome:
         plane = state.planes[unit]
         if not plane.in_play:
             return Outcome(unit, 0, False, "already out of play")
@@ -277,6 +257,12 @@ class PetitCirqueVolant(Ruleset):
             movement.remove(state, plane, f"{hit.cause} by {hit.source}", hit.rule, game)
             self._decide(state, game)
         return outcome
+
+    def begin_slot(self, state: PcvState, game: Context) -> None:
+        """MIX-2: a side whose last aircraft fell outside our slot (flak, MIX-6) has nothing
+        to move; its turn passes on (PCV-4) before anyone is asked to act."""
+        if not state.over:
+            self._advance(state, game)
 
     def board(self, state: PcvState) -> Board:
         return text.board(state, self.scenario.map.hex_cm)

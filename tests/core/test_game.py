@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from polemos.core.actions import Action
+from polemos.core.actions import Action, MalformedAction
 from polemos.core.engine import play
 from polemos.core.errors import DiceExhausted, IllegalAction, PolemosInputError
 from polemos.core.eventlog import read_log, replay_log, write_log
@@ -18,7 +18,7 @@ from polemos.core.game import Game
 from polemos.core.players import RandomBot, bot_rng
 from polemos.core.plugins import make_plugin_manager
 from polemos.core.scenario import load_scenario, validate_scenario
-from tests.core.toy import TOY, ToyPlugin
+from tests.core.toy import TOY, Toy, ToyPlugin
 
 DUEL = Path(__file__).parents[2] / "scenarios" / "petit-cirque" / "duel.yaml"
 
@@ -36,9 +36,36 @@ def test_illegal_action_is_refused_with_its_rule_and_changes_nothing(pm):
     game = toy(pm)
     before = (game.snapshot(), len(game.events))
     with pytest.raises(IllegalAction) as error:
-        game.step(Action("take", None, {"n": 3}))
+        game.step({"kind": "take", "args": {"n": 3}})
     assert error.value.rule == "TOY-1"
     assert (game.snapshot(), len(game.events)) == before
+
+
+@pytest.mark.parametrize("data, field", [
+    ({"kind": "take", "args": {"n": 1, "extra": 0}}, "args.extra"),
+    ({"kind": "take", "args": {}}, "args.n"),
+    ({"kind": "take", "args": {"n": "1"}}, "args.n"),
+    ({"kind": "take", "args": {"n": True}}, "args.n"),
+    ({"kind": "take", "unit": "x", "args": {"n": 1}}, "unit"),
+    ({"kind": "steal"}, "kind"),
+    (["take"], "action"),
+])
+def test_action_data_not_fitting_the_declaration_is_refused_with_its_field(pm, data, field):
+    """Typed actions: each malformed form names its field and a rule; nothing changes."""
+    game = toy(pm)
+    before = (game.snapshot(), len(game.events), len(game.actions))
+    with pytest.raises(MalformedAction) as error:
+        game.step(data)
+    assert error.value.field == field
+    assert error.value.rule.startswith("TOY-")
+    assert (game.snapshot(), len(game.events), len(game.actions)) == before
+
+
+def test_action_schema_lists_every_declared_kind():
+    schema = Toy.actions.json_schema()
+    kinds = {d["properties"]["kind"]["const"] for d in schema["$defs"].values()
+             if "kind" in d.get("properties", {})}
+    assert kinds == {"take", "gamble"}
 
 
 def test_acting_out_of_turn_cites_the_turn_rule(pm):
@@ -144,5 +171,5 @@ def test_malformed_saves_and_logs_are_bad_input_with_field_paths(pm, tmp_path):
     lines = log.read_text().splitlines()
     lines[2] = lines[2].replace('"args":{"n":1}', '"args":{"n":[1]}')
     log.write_text("\n".join(lines) + "\n")
-    with pytest.raises(PolemosInputError, match="line 3: malformed action"):
+    with pytest.raises(PolemosInputError, match=r"line 3: illegal action \(TOY-1\): args.n"):
         replay_log(log, pm)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from polemos.core.actions import Action
+from polemos.core.actions import Action, ActionArgs, ActionKind, ActionTable, arg
 from polemos.core.errors import IllegalAction
 from polemos.core.hookspecs import hookimpl
 from polemos.core.ruleset import Result, Ruleset
@@ -24,16 +24,22 @@ class ToyState:
     winner: str | None = None
 
 
-class Toy(Ruleset):
+class TakeArgs(ActionArgs):
+    n: int = arg(ge=1, le=2)
+
+
+class Toy(Ruleset[ToyState, ToyScenario]):
     """Take 1 or 2 from a pile (TOY-1); ``gamble`` takes a D6's worth, at most 3 (TOY-2)."""
 
     name = "toy"
     title = "Toy pile"
     scenario_model = ToyScenario
+    actions = ActionTable(ActionKind("take", "TOY-1", TakeArgs, unit=False),
+                          ActionKind("gamble", "TOY-2", unit=False), rule="TOY-0")
     turn_rule = "TOY-0"
 
     def new_state(self, game: Any) -> ToyState:
-        return ToyState(self.scenario.pile)  # type: ignore[attr-defined]
+        return ToyState(self.scenario.pile)
 
     def sides(self, state: ToyState) -> list[str]:
         return ["a", "b"]
@@ -50,8 +56,6 @@ class Toy(Ruleset):
     def check(self, state: ToyState, action: Action) -> None:
         if action.kind == "gamble":
             return
-        if action.kind != "take" or action.args.get("n") not in (1, 2):
-            raise IllegalAction("TOY-1", "take 1 or 2")
         if action.args["n"] > state.pile:
             raise IllegalAction("TOY-1", "not that many left")
 

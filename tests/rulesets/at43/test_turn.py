@@ -125,7 +125,7 @@ def test_text_describes_the_position_menu_and_every_event():
     text = g.rules.describe(g.view("red"))
     assert "Round 1/8" in text and "kossak" not in text and "k " in text
     act(g, "declare", "k", mode="rush")
-    menu = [g.rules.describe_action(a) for a in g.legal_actions()]
+    menu = [g.rules.describe_action(g.view(g.to_act()), a) for a in g.legal_actions()]
     assert "k: ram l (contact point +0°)" in menu and "k: stay put" in menu
     act(g, "ram", "k", target="l", offset=0)
     lines = [g.rules.narrate(e) for e in g.events]

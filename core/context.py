@@ -1,0 +1,36 @@
+"""What a ruleset reaches of its game while it sets up, resolves an action or takes a hit.
+
+A ruleset never holds the ``Game``: it is handed a ``Context`` — the game's dice, the table it
+shares (``world``), the plugin manager (for the rare-event hooks), the scenario's source (for
+set-up errors) and ``emit`` for events. ``Game`` is one; on a shared table each ruleset gets a
+``polemos.core.world.PartContext`` that tags its events with its name. Keeping this surface
+small is what lets a fork, a mixed scenario or the server stand in for a game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    import pluggy
+
+    from polemos.core.dice import Dice
+    from polemos.core.world import World
+
+
+class Context(Protocol):
+    """The game as a ruleset sees it."""
+
+    @property
+    def dice(self) -> Dice: ...
+
+    @property
+    def world(self) -> World: ...
+
+    @property
+    def pm(self) -> pluggy.PluginManager: ...
+
+    @property
+    def source(self) -> str: ...
+
+    def emit(self, type_: str, **data: Any) -> dict[str, Any]: ...

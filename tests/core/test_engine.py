@@ -1,0 +1,64 @@
+"""The engine loop checks the ruleset contract where it is cheap: a side to act has a choice.
+
+``Ruleset.legal_actions`` is never empty while ``to_act`` names a side; a ruleset that breaks
+this is reported as an internal error naming the ruleset, the side, where the game stands and
+how to replay it (issue 15), before any player sees an empty list.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from polemos.core.actions import Action
+from polemos.core.engine import play
+from polemos.core.errors import PolemosError, PolemosInputError
+from polemos.core.game import Game
+from polemos.core.plugins import make_plugin_manager
+from polemos.core.scenario import load_scenario, validate_scenario
+from tests.core.toy import TOY, ToyPlugin
+
+SHOWCASE = Path(__file__).parents[2] / "scenarios" / "mixed" / "bridge-showcase.yaml"
+
+
+class Refusing:
+    """A player that fails the test if it is ever asked to choose."""
+
+    def choose(self, rules, view, side, legal):
+        pytest.fail(f"{side} was handed {legal!r}")
+
+
+def nothing_legal(state):
+    return []
+
+
+def test_a_side_to_act_with_no_legal_action_is_an_internal_error_naming_where():
+    pm = make_plugin_manager([ToyPlugin()], entry_points=False)
+    game = Game.new(validate_scenario(TOY, "toy.yaml", pm), pm, seed=4)
+    for _ in range(2):
+        game.step(Action("take", None, {"n": 1}))
+    game.rules.legal_actions = nothing_legal  # type: ignore[method-assign]
+    with pytest.raises(PolemosError) as error:
+        play(game, {"a": Refusing(), "b": Refusing()})
+    assert not isinstance(error.value, PolemosInputError)  # a bug, not the person's input
+    assert str(error.value) == ("toy: a is to act but has no legal action "
+                                "(turn 1; toy.yaml, seed 4, after 2 actions)")
+
+
+def test_a_mixed_part_with_no_legal_action_is_named_with_its_slot_turn_and_phase(pm):
+    game = Game.new(load_scenario(SHOWCASE, pm), pm, seed=3)
+    game.rules.parts["aeronautica"].legal_actions = nothing_legal  # type: ignore[method-assign]
+    with pytest.raises(PolemosError) as error:
+        play(game, {"romans": Refusing(), "gauls": Refusing()})
+    assert str(error.value) == (
+        "mixed: romans is to act but has no legal action (turn 1/8, aeronautica's slot: turn 1, "
+        f"choose phase; {SHOWCASE}, seed 3, after 0 actions)")
+
+
+def test_scripted_dice_are_named_instead_of_a_seed():
+    pm = make_plugin_manager([ToyPlugin()], entry_points=False)
+    game = Game.new(validate_scenario(TOY, "toy.yaml", pm), pm, dice_script=[6, 6])
+    game.rules.legal_actions = nothing_legal  # type: ignore[method-assign]
+    with pytest.raises(PolemosError, match=r"\(turn 1; toy.yaml, scripted dice, after 0 "):
+        play(game, {"a": Refusing(), "b": Refusing()})
