@@ -4,8 +4,14 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 DEMO ?= scenarios/mixed/bridge-showcase.yaml
+# pytest-xdist workers for `make test` and `make soak` (auto: one per core).
+JOBS ?= auto
+SOAK_SEEDS ?= 1000
 
-.PHONY: demo test bench lint clean
+MYPY_ROOT := build/mypy
+MYPY := cd $(MYPY_ROOT) && $(CURDIR)/$(BIN)/mypy --config-file $(CURDIR)/pyproject.toml
+
+.PHONY: demo test soak bench lint typecheck clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -21,13 +27,26 @@ demo: $(VENV)/.installed
 
 test: $(VENV)/.installed
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest
+	$(MAKE) --no-print-directory typecheck
+	$(BIN)/python -m pytest -n $(JOBS)
+
+# Every shipped scenario over SOAK_SEEDS seeds with random and with greedy bots
+# (tests/test_soak.py; `make test` plays 50 seeds of each).
+soak: $(VENV)/.installed
+	POLEMOS_SOAK_SEEDS=$(SOAK_SEEDS) $(BIN)/python -m pytest -n $(JOBS) tests/test_soak.py
 
 bench: $(VENV)/.installed
 	$(BIN)/python -m benchmarks
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check .
+
+# mypy: strict for the engine (core/), the default elsewhere.
+typecheck: $(VENV)/.installed
+	@mkdir -p $(MYPY_ROOT)/polemos
+	@for d in core plugins rulesets scenarios; do ln -sfn $(CURDIR)/$$d $(MYPY_ROOT)/polemos/$$d; done
+	$(MYPY) --strict -p polemos.core
+	$(MYPY) -p polemos.rulesets -p polemos.plugins
 
 clean:
 	rm -rf $(VENV) build *.egg-info

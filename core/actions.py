@@ -186,6 +186,9 @@ class ActionTable:
     def json_schema(self) -> dict[str, Any]:
         """Every kind's action as JSON Schema, discriminated by ``kind``."""
         models = list(self._models.values())
+        if not models:  # a mixed scenario: every action is one of its parts'
+            return {"description": "No action kinds of its own: each action is one of the "
+                    "ruleset whose turn it is (see that ruleset's schema).", "not": {}}
         if len(models) == 1:
             return models[0].model_json_schema()
         union: Any = Annotated[functools.reduce(operator.or_, models),

@@ -14,6 +14,7 @@ from typing import Any
 
 import yaml
 from yaml.composer import ComposerError
+from yaml.constructor import ConstructorError
 from yaml.nodes import MappingNode, Node, SequenceNode
 
 MAX_DEPTH = 40
@@ -38,6 +39,14 @@ class _BoundedLoader(yaml.SafeLoader):
             return super().compose_node(parent, index)  # type: ignore[no-any-return]
         finally:
             self._depth -= 1
+
+    def construct_object(self, node: Node, deep: bool = False) -> Any:
+        """A scalar the safe constructor cannot build (a 13th month, an integer of 5,000
+        digits) raises ``ValueError``; it becomes a YAML error marked with its line."""
+        try:
+            return super().construct_object(node, deep)
+        except ValueError as error:
+            raise ConstructorError(None, None, str(error), node.start_mark) from None
 
 
 def _children(node: Node) -> list[Node]:
@@ -81,8 +90,7 @@ def check_expansion(root: Node) -> None:
 def load(text: str) -> Any:
     """The one YAML document in ``text`` (None if there is none), within the bounds above.
 
-    Raises ``yaml.YAMLError`` (with a mark where one is known) or ``ValueError`` (a scalar the
-    safe constructor cannot build: a 13th month, an integer of 5,000 digits).
+    Raises ``yaml.YAMLError``, with a mark where one is known.
     """
     loader = _BoundedLoader(text)
     try:

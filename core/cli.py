@@ -22,7 +22,7 @@ from pydantic import Field, TypeAdapter
 
 from polemos.core.board import Board
 from polemos.core.engine import play
-from polemos.core.errors import PluginFailure, PolemosError, PolemosInputError, UnknownName
+from polemos.core.errors import PluginFailure, PolemosError, PolemosInputError, UnknownName, UnknownName
 from polemos.core.eventlog import replay_log, write_log
 from polemos.core.game import Game
 from polemos.core.players import BOT_KINDS, Player, TerminalPlayer, bot_rng, make_bot
@@ -33,6 +33,7 @@ from polemos.core.plugins import (
     plugin_version,
     ruleset_registry,
 )
+from polemos.core.position import game_at, position_scenario, write_position
 from polemos.core.render import render_html, render_svg
 from polemos.core.rulebook import rulebook
 from polemos.core.ruleset import Result
@@ -188,6 +189,15 @@ def cmd_replay(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
     return 0
 
 
+def cmd_position(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
+    game = game_at(args.file, pm, args.step)
+    raw = position_scenario(game)
+    write_position(raw, args.output)
+    print(f"{args.output}: {raw['name']} ({game.rules.where(game.state)}); play it with "
+          f"`polemos play {args.output}`")
+    return 0
+
+
 def scenario_schema(pm: pluggy.PluginManager) -> dict[str, Any]:
     """The scenario format of every installed ruleset, discriminated by ``ruleset``."""
     models = [cls.scenario_model for _, cls in sorted(ruleset_registry(pm).items())]
@@ -205,8 +215,19 @@ def scenario_schema(pm: pluggy.PluginManager) -> dict[str, Any]:
     return schema
 
 
+def actions_schema(pm: pluggy.PluginManager, name: str) -> dict[str, Any]:
+    """The JSON Schema of ruleset ``name``'s actions (a mixed scenario's are its parts')."""
+    registry = ruleset_registry(pm)
+    if name not in registry:
+        raise UnknownName("ruleset", name, list(registry))
+    schema = registry[name].actions.json_schema()
+    schema["title"] = f"{name} actions"
+    return schema
+
+
 def cmd_schema(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
-    print(json.dumps(scenario_schema(pm), indent=2, sort_keys=True))
+    schema = actions_schema(pm, args.actions) if args.actions else scenario_schema(pm)
+    print(json.dumps(schema, indent=2, sort_keys=True))
     return 0
 
 
@@ -246,8 +267,16 @@ def build_parser(pm: pluggy.PluginManager) -> argparse.ArgumentParser:
     p.add_argument("file", metavar="SAVE.json")
     p.add_argument("-o", "--output", default="board.svg", metavar="BOARD.svg")
     p.set_defaults(func=cmd_render)
-    sub.add_parser("schema", help="the scenario format as JSON Schema").set_defaults(
-        func=cmd_schema)
+    p = sub.add_parser("schema", help="the scenario format (or a ruleset's actions) as JSON "
+                       "Schema")
+    p.add_argument("--actions", metavar="RULESET", help="the actions of this ruleset instead")
+    p.set_defaults(func=cmd_schema)
+    p = sub.add_parser("position", help="write a saved game's position as a scenario")
+    p.add_argument("file", metavar="SAVE.json|LOG.jsonl")
+    p.add_argument("-o", "--output", default="position.yaml", metavar="POS.yaml")
+    p.add_argument("--step", type=int, default=None, metavar="N",
+                   help="the position after N actions (default: the last)")
+    p.set_defaults(func=cmd_position)
     call_hook(pm, "polemos_add_commands", subparsers=sub)
     return parser
 

@@ -12,8 +12,9 @@ from typing import Any, Literal
 
 import pluggy
 
-from polemos.core.errors import PolemosInputError
-from polemos.core.game import Game, GameRecord, checked
+from polemos.core.errors import PolemosInputError, clip
+from polemos.core.game import MAX_RECORD_BYTES, Game, GameRecord, checked
+from polemos.core.scenario import read_text
 from polemos.core.serialize import canonical
 
 LOG_FORMAT = "polemos-events/1"
@@ -38,13 +39,10 @@ class LogHeader(GameRecord):
 
 def read_log(path: str | Path) -> tuple[LogHeader, list[str]]:
     """The header and the event lines of a log file."""
-    try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except OSError as error:
-        raise PolemosInputError(f"{path}: cannot read event log: {error.strerror}") from None
+    lines = read_text(path, "event log", MAX_RECORD_BYTES).splitlines()
     try:
         head = json.loads(lines[0]) if lines else None
-    except ValueError:
+    except (ValueError, RecursionError):
         head = None
     if not isinstance(head, dict) or head.get("format") != LOG_FORMAT:
         raise PolemosInputError(f"{path}: line 1: not a Polemos event log header ({LOG_FORMAT})")
@@ -61,8 +59,11 @@ def replay_log(path: str | Path, pm: pluggy.PluginManager) -> tuple[Game, int]:
     for number, line in enumerate(lines, 2):
         try:
             event = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):
             raise PolemosInputError(f"{path}: line {number}: not JSON") from None
+        if not isinstance(event, dict):
+            raise PolemosInputError(f"{path}: line {number}: an event is a JSON object, not "
+                                    f"{clip(line, 40)}")
         if event.get("type") == "action" and len(game.events) == event.get("seq"):
             try:
                 game.step(event.get("action"))
@@ -72,7 +73,7 @@ def replay_log(path: str | Path, pm: pluggy.PluginManager) -> tuple[Game, int]:
     for number, (original, again) in enumerate(zip(lines, replayed, strict=False), 2):
         if original != again:
             raise PolemosInputError(f"{path}: line {number} differs on replay:\n  log:    "
-                                    f"{original}\n  replay: {again}")
+                                    f"{clip(original, 300)}\n  replay: {clip(again, 300)}")
     if len(lines) != len(replayed):
         raise PolemosInputError(f"{path}: the log has {len(lines)} events, the replay "
                                 f"{len(replayed)}")

@@ -19,14 +19,30 @@ from pydantic import BaseModel, StrictInt, ValidationError
 
 from polemos.core.actions import Action
 from polemos.core.dice import Dice
-from polemos.core.errors import IllegalAction, PluginFailure, PolemosError, PolemosInputError
+from polemos.core.errors import (
+    SHOWN_PROBLEMS,
+    IllegalAction,
+    PluginFailure,
+    PolemosError,
+    PolemosInputError,
+    ScenarioError,
+    clip,
+)
 from polemos.core.plugins import call_hook, make_plugin_manager
 from polemos.core.ruleset import Result, Ruleset
-from polemos.core.scenario import LoadedScenario, validate_scenario
+from polemos.core.scenario import (
+    LoadedScenario,
+    dice_problems,
+    field_path,
+    read_text,
+    validate_scenario,
+)
 from polemos.core.serialize import canonical, to_jsonable
 from polemos.core.world import World
 
 SAVE_FORMAT = "polemos-save/1"
+MAX_RECORD_BYTES = 64 << 20
+"""A save or an event log larger than 64 MiB is refused unread (a long game is a few MB)."""
 
 
 class GameRecord(BaseModel):
@@ -48,13 +64,16 @@ class SaveFile(GameRecord):
 
 
 def checked(model: type[M], data: Any, source: str) -> M:
-    """Validate a file's content, or a ``PolemosInputError`` naming its field paths."""
+    """Validate a file's content, or a ``PolemosInputError`` naming its field paths (the first
+    ``SHOWN_PROBLEMS`` of them, each clipped: a save with 10,000 bad actions is one line)."""
     try:
         return model.model_validate(data)
     except ValidationError as error:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}"
-                             for e in error.errors())
-        raise PolemosInputError(f"{source}: {problems}") from None
+        problems = [f"{field_path(tuple(e['loc']))}: {clip(e['msg'])}" for e in error.errors()]
+        more = len(problems) - SHOWN_PROBLEMS
+        listed = "; ".join(problems[:SHOWN_PROBLEMS]) + (f"; … and {more} more" if more > 0
+                                                         else "")
+        raise PolemosInputError(f"{source}: {listed}") from None
 M = TypeVar("M", bound=BaseModel)
 EventListener = Callable[[dict[str, Any]], None]
 
@@ -215,12 +234,30 @@ class Game:
     def replayable(cls, record: GameRecord, pm: pluggy.PluginManager, source: str) -> Game:
         """A new game of a recorded scenario, seed and dice, ready to re-play its actions."""
         loaded = validate_scenario(record.scenario, record.source or source, pm)
+        problems = dice_problems(record.dice, loaded.model.largest_die())
+        if problems:
+            raise ScenarioError(source, problems)
         return cls.new(loaded, pm, seed=record.seed, dice_script=record.dice)
 
     @classmethod
     def load(cls, path: str | Path, pm: pluggy.PluginManager | None = None) -> Game:
-        try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as error:
-            raise PolemosInputError(f"{path}: cannot read save: {error}") from None
-        return cls.from_save_data(data, pm, str(path))
+        return cls.from_save_data(read_save_data(path), pm, str(path))
+
+    @staticmethod
+    def read_save(path: str | Path) -> SaveFile:
+        """A save file's validated record, actions and events, without re-playing them."""
+        data = read_save_data(path)
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise PolemosInputError(f"{path}: not a Polemos save ({SAVE_FORMAT})")
+        return checked(SaveFile, data, str(path))
+
+
+def read_save_data(path: str | Path) -> Any:
+    """A save file's JSON, or a ``PolemosInputError`` saying why it cannot be read."""
+    text = read_text(path, "save", MAX_RECORD_BYTES)
+    try:
+        return json.loads(text)
+    except ValueError as error:
+        raise PolemosInputError(f"{path}: cannot read save: {clip(str(error))}") from None
+    except RecursionError:
+        raise PolemosInputError(f"{path}: cannot read save: nested too deeply") from None

@@ -23,7 +23,7 @@ from polemos.core.scenario import validation_problems
 RULE_ID_PATTERN = r"[A-Z]{2,4}-[A-Z]?\d+"
 """What a rule id looks like: a system prefix, a dash, an optional letter and a number."""
 CLOSE_MATCH_CUTOFF = 0.75
-"""difflib similarity a suggested id needs: ``PCV-99`` suggests PCV-9 and PCV-19, not PCV-1."""
+"""difflib similarity a suggested id needs: one slipped or doubled digit, not any sibling id."""
 
 
 class RuleText(BaseModel):

@@ -100,8 +100,6 @@ def read_yaml(path: str | Path) -> dict[str, Any]:
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(error, "problem", None) or str(error)
         raise ScenarioError(source, [("", f"invalid YAML{where}: {clip(problem)}")]) from None
-    except ValueError as error:
-        raise ScenarioError(source, [("", f"invalid YAML value: {clip(str(error))}")]) from None
     if data is None:
         raise ScenarioError(source, [("", "the file is empty: expected a mapping of scenario "
                                       "fields")])
@@ -127,7 +125,8 @@ def validate_scenario(raw: dict[str, Any], source: str, pm: pluggy.PluginManager
         model = ruleset.scenario_model.model_validate(raw)
     except ValidationError as error:
         raise ScenarioError(source, validation_problems(error)) from None
-    problems = model.problems() + ruleset.check_scenario(model, registry) + dice_problems(model)
+    problems = model.problems() + ruleset.check_scenario(model, registry) + \
+        dice_problems(model.dice, model.largest_die())
     options, option_problems = _plugin_options(model, pm)
     problems += option_problems
     if not option_problems:
@@ -139,12 +138,11 @@ def validate_scenario(raw: dict[str, Any], source: str, pm: pluggy.PluginManager
     return LoadedScenario(source, raw, model, ruleset, options, registry.plugin[name])
 
 
-def dice_problems(model: ScenarioBase) -> list[tuple[str, str]]:
-    """Scripted dice beyond the scenario's largest die are refused here, not at the first roll
-    that meets them (1 and up is the model's own bound)."""
-    faces = model.largest_die()
+def dice_problems(dice: list[int] | None, faces: int) -> list[tuple[str, str]]:
+    """Scripted dice outside 1 to the scenario's largest die (``ScenarioBase.largest_die``),
+    refused when the scenario, save or log is read, not at the first roll that meets them."""
     return [(f"dice[{i}]", f"a scripted die is 1 to {faces} (got {shown(value)})")
-            for i, value in enumerate(model.dice or []) if value > faces]
+            for i, value in enumerate(dice or []) if not 1 <= value <= faces]
 
 
 def _plugin_options(model: ScenarioBase, pm: pluggy.PluginManager

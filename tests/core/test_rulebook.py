@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from polemos.core.board import Board, Piece
-from polemos.core.cli import main
 from polemos.core.errors import PluginFailure, PolemosError
 from polemos.core.hookspecs import hookimpl
 from polemos.core.plugins import make_plugin_manager
 from polemos.core.render import log_line_html, render_html
 from polemos.core.rulebook import RuleText, UnknownRule, load_rules, rulebook
+from tests.core.test_cli import run
 
 DUEL = str(Path(__file__).parents[2] / "scenarios" / "petit-cirque" / "duel.yaml")
 RULE = {"id": "XX-1", "title": "T", "statement": "S.", "cites": "Decision (x)"}
@@ -119,12 +119,6 @@ def test_a_plugin_that_raises_is_named():
         rulebook(make_plugin_manager([Broken]))
 
 
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def test_cli_rules_lists_ids_and_titles(capsys):
     code, out, _ = run(capsys, "rules", "petit_cirque")
     lines = out.splitlines()
@@ -143,7 +137,8 @@ def test_cli_explain_prints_the_rule(capsys):
     assert code == 0
     assert out.splitlines()[0] == "MIX-7 — Crash landing (mixed)"
     assert "every foreign ground unit centred there" in out
-    assert out.splitlines()[-1] == "Cites: Decision (crash landing): the source rules have no ground"
+    assert out.splitlines()[-1] == ("Cites: Decision (crash landing): "
+                                    "the source rules have no ground")
 
 
 def test_cli_explain_unknown_exits_2_with_close_matches(capsys):
