@@ -25,6 +25,7 @@ from pydantic import (
     Field,
     TypeAdapter,
     ValidationError,
+    JsonValue,
     ValidationInfo,
     create_model,
 )
@@ -87,7 +88,7 @@ SideName = Annotated[str, Field(min_length=1, max_length=200,
 def arg(rule: str | None = None, description: str = "", **constraints: Any) -> Any:
     """A declared argument's constraints (``ge``, ``le``, ...), and the rule cited when it is
     malformed if not the action's own (shown in the JSON Schema as ``rule``)."""
-    extra = {"rule": rule} if rule else None
+    extra: dict[str, JsonValue] | None = {"rule": rule} if rule else None
     return Field(description=description or None, json_schema_extra=extra, **constraints)
 
 
@@ -121,7 +122,7 @@ def _model(kind: ActionKind) -> type[BaseModel]:
     """The whole action of ``kind`` as one pydantic model (for parsing and for its schema)."""
     required = any(f.is_required() for f in kind.args.model_fields.values())
     fields: dict[str, Any] = {
-        "kind": (Literal[kind.name], ...),  # type: ignore[valid-type]  # built per kind
+        "kind": (Literal[kind.name], ...),
         "unit": (UnitId, ...) if kind.unit else (None, None),
         "args": (kind.args, ...) if required else (kind.args, {}),
     }
@@ -145,6 +146,15 @@ class ActionTable:
         self.rule = rule
         """Cited when the data is no action of this ruleset at all (not an object, no kind)."""
         self._models = {kind.name: _model(kind) for kind in kinds}
+
+    def extended(self, *kinds: ActionKind) -> ActionTable:
+        """This table and ``kinds``: the declaration of one game whose plugins add actions (a
+        club's ability); the ruleset's own table is left as it is. A kind declared twice is a
+        plugin bug, refused at once."""
+        clash = sorted(set(self.kinds) & {kind.name for kind in kinds})
+        if clash or len({kind.name for kind in kinds}) != len(kinds):
+            raise ValueError(f"action kinds declared twice: {', '.join(clash) or 'in kinds'}")
+        return ActionTable(*self.kinds.values(), *kinds, rule=self.rule)
 
     def parse(self, data: Any, units: Collection[str] | None = None,
               sides: Collection[str] | None = None) -> Action:

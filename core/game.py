@@ -166,7 +166,7 @@ class Game:
         if side is not None and side != acting:
             raise IllegalAction(self.rules.turn_rule, f"it is {acting}'s turn, not {side}'s")
         if not isinstance(action, Action):
-            action = self._guarded("parse_action", self.rules.parse_action, self.state, action)
+            action = self._parse(action)
         self._guarded("check", self.rules.check, self.state, action)
         saved = (copy.deepcopy(self.state), len(self.events), len(self.actions),
                  self.dice.mark()) if self.transactional else None
@@ -179,6 +179,11 @@ class Game:
             if saved is not None:
                 self._restore(*saved)
             raise
+
+    def _parse(self, data: Mapping[str, Any]) -> Action:
+        parsed: Action = self._guarded("parse_action", self.rules.parse_action, self.state,
+                                       data)
+        return parsed
 
     def _restore(self, state: Any, n_events: int, n_actions: int, dice: Any) -> None:
         self.state = state  # the world reads the state live: nothing else to re-point
@@ -233,7 +238,11 @@ class Game:
     @classmethod
     def replayable(cls, record: GameRecord, pm: pluggy.PluginManager, source: str) -> Game:
         """A new game of a recorded scenario, seed and dice, ready to re-play its actions."""
-        loaded = validate_scenario(record.scenario, record.source or source, pm)
+        try:
+            loaded = validate_scenario(record.scenario, record.source or source, pm)
+        except ScenarioError as error:  # name the file being read, and the field inside it
+            raise ScenarioError(source, [(f"scenario.{path}" if path else "scenario", reason)
+                                         for path, reason in error.problems]) from None
         problems = dice_problems(record.dice, loaded.model.largest_die())
         if problems:
             raise ScenarioError(source, problems)

@@ -1,3 +1,4 @@
+# mypy: disable-error-code="empty-body"
 """The hook specifications: the contract between the engine, rulesets and plugins.
 
 Every hook name starts with ``polemos_``. Plugins are discovered through the entry-point group
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 
     from pydantic import BaseModel
 
+    from polemos.core.catalog import ScenarioRef
     from polemos.core.context import Context
     from polemos.core.game import Game
     from polemos.core.morale import Morale, MoraleShock
@@ -34,7 +36,7 @@ hookimpl = pluggy.HookimplMarker("polemos")
 
 
 @hookspec
-def polemos_rulesets() -> list[type[Ruleset]]:
+def polemos_rulesets() -> list[type[Ruleset[Any, Any]]]:
     """Return the ruleset classes this plugin provides.
 
     Called once when a plugin manager builds its ruleset registry (``polemos rulesets``, loading a
@@ -49,6 +51,17 @@ def polemos_rules() -> list[RuleText]:
     Called once when a rulebook is built (``polemos rules``, ``polemos explain``, the HTML
     replay), so every id the code, events and narration cite can be shown in words. Results are
     collected; an id defined twice is an error naming both plugins.
+    """
+
+
+@hookspec
+def polemos_scenarios() -> list[ScenarioRef]:
+    """Return the scenarios this plugin ships (``polemos.core.catalog.shipped_scenarios``).
+
+    Called once when a command looks a scenario up by name (``polemos play petit-cirque/duel``,
+    ``polemos scenarios``) and by the conformance suite, which plays every listed scenario.
+    Names are ``FOLDER/STEM``; a name listed twice is an error naming both plugins. A plugin
+    that ships none need not implement it. Results are collected.
     """
 
 
@@ -109,7 +122,8 @@ def polemos_unit_destroyed(game: Context, unit: str, cause: str) -> None:
 
 
 @hookspec
-def polemos_add_commands(subparsers: argparse._SubParsersAction) -> None:
+def polemos_add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
+                         ) -> None:
     """Add sub-commands to the ``polemos`` command line.
 
     Called once when the CLI builds its parser. Each implementation adds parsers and sets

@@ -16,6 +16,7 @@ from pydantic import Field, PrivateAttr, ValidationError
 
 from polemos.core.actions import Action, ActionTable
 from polemos.core.board import Area, Board, hex_map_size
+from polemos.core.catalog import ScenarioRef, shipped_scenarios
 from polemos.core.errors import ScenarioError
 from polemos.core.hookspecs import hookimpl
 from polemos.core.rulebook import RuleText, load_rules
@@ -46,6 +47,16 @@ class HoldObjective(Strict):
     area: list[tuple[float, float]] = Field(min_length=3, description="Polygon, cm.")
 
 
+class MixedPosition(Strict):
+    """Where a mixed game stands (positions as data); each part's own position is in its
+    ``parts`` entry. Omitted: the start of turn 1."""
+
+    turn: int = Field(1, ge=1, le=100, description="MIX-2: the game turn in progress.")
+    part: str = Field(description="MIX-2: the ruleset whose slot of the turn is being played.")
+    started_at: int = Field(1, ge=1, le=1000, description="That ruleset's own turn number "
+                            "when its slot began: it hands over when the number grows.")
+
+
 class MixedScenario(ScenarioBase):
     """A scenario mixing rulesets: one table in cm with a hex overlay, one turn order."""
 
@@ -59,6 +70,8 @@ class MixedScenario(ScenarioBase):
     objective: HoldObjective | None = None
     parts: dict[str, dict[str, Any]] = Field(
         description="Each loaded ruleset's own scenario fields (its units), by ruleset name.")
+    position: MixedPosition | None = Field(
+        None, description="Start from this moment of a game (`polemos position` writes it).")
     _models: dict[str, ScenarioBase] = PrivateAttr(default_factory=dict)
     _classes: dict[str, type[Ruleset[Any, Any]]] = PrivateAttr(default_factory=dict)
 
@@ -180,6 +193,13 @@ class Mixed(Ruleset[MixedState, MixedScenario]):
                                  f"turns of loaded rulesets ({', '.join(scenario.rulesets)})"))
         if sorted(scenario.order) != sorted(set(scenario.rulesets)):
             problems.append(("order", "each loaded ruleset's turn must appear exactly once"))
+        at = scenario.position
+        if at is not None and at.part not in scenario.order:
+            problems.append(("position.part", f"{at.part!r} is not a ruleset of the order "
+                             f"({', '.join(scenario.order)})"))
+        if at is not None and at.turn > scenario.turns:
+            problems.append(("position.turn", f"turn {at.turn} is past the last turn "
+                             f"{scenario.turns}"))
         for name in scenario.parts:
             if name not in scenario.rulesets:
                 problems.append((f"parts.{name}", f"units of ruleset {name!r}, which this "
@@ -200,9 +220,27 @@ class Mixed(Ruleset[MixedState, MixedScenario]):
         problems = overlaps(self.world.presences())
         if problems:
             raise ScenarioError(game.source, problems)
+        at = self.scenario.position
+        if at is not None:  # a position is taken between two decisions: already settled
+            state.turn, state.slot = at.turn, self.scenario.order.index(at.part)
+            state.started_at = at.started_at
+            return state
         self._open_slot(state, game)
         self._settle(state, game)
         return state
+
+    def export_position(self, state: MixedState) -> dict[str, Any]:
+        """Each part's own position merged into its ``parts`` entry, and the turn (MIX-2)."""
+        parts = {name: {**self.scenario.parts[name],
+                        **self.parts[name].export_position(state.parts[name])}
+                 for name in self.scenario.rulesets}
+        return {"parts": parts, "position": {"turn": state.turn,
+                                             "part": self.active_part(state),
+                                             "started_at": state.started_at}}
+
+    def where(self, state: MixedState) -> str:
+        name, rules, part = self._active(state)
+        return f"turn {state.turn}, {name}: {rules.where(part)}"
 
     def _open_slot(self, state: MixedState, game: Context) -> None:
         """MIX-2: hand the table to the ruleset of the current slot."""
@@ -326,10 +364,6 @@ class Mixed(Ruleset[MixedState, MixedScenario]):
     def turn_number(self, state: MixedState) -> int:
         return state.turn
 
-    def where(self, state: MixedState) -> str:
-        name, rules, part = self._active(state)
-        return f"turn {state.turn}/{self.scenario.turns}, {name}'s slot: {rules.where(part)}"
-
     # -- what people see -------------------------------------------------------------------
     def units(self, state: MixedState) -> dict[str, str]:
         return {p.unit: p.side for p in self.world.presences()}
@@ -409,13 +443,18 @@ def inside(point: tuple[float, float], polygon: list[tuple[float, float]]) -> bo
 
 
 @hookimpl
-def polemos_rulesets() -> list[type[Ruleset]]:
+def polemos_rulesets() -> list[type[Ruleset[Any, Any]]]:
     return [Mixed]
 
 
 @hookimpl
 def polemos_rules() -> list[RuleText]:
     return load_rules("polemos.core", ruleset=Mixed.name)
+
+
+@hookimpl
+def polemos_scenarios() -> list[ScenarioRef]:
+    return shipped_scenarios("polemos.scenarios", "mixed")
 
 
 @hookimpl

@@ -2,11 +2,16 @@
 
 There is no global plugin manager: every CLI command, game and test builds its own with
 ``make_plugin_manager``, so tests can register fake plugins without leaking into each other.
+Hooks are called through pluggy's own call loop (``call_hook``), so hook wrappers, tracing and
+``add_hookcall_monitoring`` see every call; a plugin that raises is still named.
 """
 
 from __future__ import annotations
 
+import difflib
+import importlib
 import importlib.metadata
+import inspect
 import types
 from collections.abc import Collection, Iterable
 from typing import TYPE_CHECKING, Any
@@ -14,17 +19,23 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 from polemos.core import hookspecs
-from polemos.core.errors import PluginFailure, PolemosError, UnknownName
+from polemos.core.errors import PluginFailure, PolemosError
 
 if TYPE_CHECKING:
     from polemos.core.ruleset import Ruleset
 
 ENTRY_POINT_GROUP = "polemos"
+IMPORTABLE_HINT = "install it, or put its folder on PYTHONPATH"
+"""How a plugin module that is not installed becomes importable (README, "Writing a ruleset")."""
 
 
 def make_plugin_manager(extra: Iterable[Any] = (), *, entry_points: bool = True
                         ) -> pluggy.PluginManager:
-    """A fresh manager with the hook specs, the installed plugins and ``extra`` ones."""
+    """A fresh manager with the hook specs, the installed plugins and ``extra`` ones.
+
+    Every implementation is checked against the specs once registered (``check_pending``): a
+    misspelt hook (``polemos_rulset``) is an error naming the plugin, not a hook never called.
+    """
     pm = pluggy.PluginManager("polemos")
     pm.add_hookspecs(hookspecs)
     if entry_points:
@@ -35,10 +46,40 @@ def make_plugin_manager(extra: Iterable[Any] = (), *, entry_points: bool = True
                 plugin = ep.load()
             except Exception as error:  # a broken plugin must be named, not crash the engine
                 raise PluginFailure(ep.name, "import", error) from error
-            pm.register(plugin, name=ep.name)
+            register(pm, plugin, ep.name)
     for plugin in extra:
-        pm.register(plugin, name=plugin_label(plugin))
+        register(pm, plugin, plugin_label(plugin))
     return pm
+
+
+def register(pm: pluggy.PluginManager, plugin: Any, name: str) -> None:
+    """Register ``plugin`` as ``name`` and validate its hooks, or a ``PolemosError`` saying which
+    hook of which plugin is wrong (the plugin is left unregistered)."""
+    try:
+        pm.register(plugin, name=name)
+        pm.check_pending()
+    except pluggy.PluginValidationError as error:
+        if pm.is_registered(plugin):
+            pm.unregister(plugin)
+        raise PolemosError(validation_message(pm, name, plugin, error)) from None
+
+
+def validation_message(pm: pluggy.PluginManager, name: str, plugin: Any,
+                       error: pluggy.PluginValidationError) -> str:
+    """What is wrong with ``plugin``'s hooks, with the close spec names of an unknown one."""
+    specs = [hook for hook, caller in vars(pm.hook).items()
+             if not hook.startswith("_") and caller.has_spec()]
+    unknown = [hook for hook, caller in vars(pm.hook).items()
+               if not hook.startswith("_") and not caller.has_spec()
+               and any(impl.plugin is plugin for impl in caller.get_hookimpls())]
+    if not unknown:
+        return f"plugin {name!r} has an invalid hook implementation: {error}"
+    hints = []
+    for hook in unknown:
+        close = difflib.get_close_matches(hook, specs, n=1)
+        hints.append(f"{hook!r}" + (f" (did you mean {close[0]!r}?)" if close else ""))
+    return (f"plugin {name!r} implements an unknown hook: {', '.join(hints)}; the hooks are "
+            "listed in polemos/core/hookspecs.py")
 
 
 def plugin_label(plugin: Any) -> str:
@@ -50,29 +91,58 @@ def plugin_label(plugin: Any) -> str:
 
 def call_hook(manager: pluggy.PluginManager, name: str, /, *, firstresult: bool = False,
               only: Collection[str] | None = None, **kwargs: Any) -> Any:
-    """Call hook ``name`` implementation by implementation, naming the plugin that raises.
+    """Call hook ``name`` through pluggy's call loop, naming the plugin that raises.
 
-    Runs implementations in pluggy's order (last registered first, tryfirst/trylast honoured),
-    restricted to the plugins named in ``only`` when given. Returns the list of non-None
-    results, or the first one when ``firstresult``.
+    Implementations run in pluggy's order (last registered first, tryfirst/trylast and hook
+    wrappers honoured), restricted to the plugins named in ``only`` when given (wrappers always
+    run). Returns the list of non-None results, or the first one when ``firstresult``
+    (a ``firstresult`` spec stops at it; any other hook runs every implementation).
     """
     hook = getattr(manager.hook, name)
-    results = []
-    for impl in reversed(hook.get_hookimpls()):
-        if only is not None and impl.plugin_name not in only:
-            continue
-        args = {arg: kwargs[arg] for arg in impl.argnames}
-        try:
-            result = impl.function(**args)
-        except PolemosError:
+    caller = hook if only is None else manager.subset_hook_caller(
+        name, remove_plugins=[impl.plugin for impl in hook.get_hookimpls()
+                              if not (impl.hookwrapper or impl.wrapper)
+                              and impl.plugin_name not in only])
+    try:
+        result = caller(**kwargs)
+    except PolemosError:
+        raise
+    except Exception as error:
+        plugin = raising_plugin(hook, error)
+        if plugin is None:  # pluggy's own error (a call missing an argument): not a plugin's
             raise
-        except Exception as error:
-            raise PluginFailure(impl.plugin_name, name, error) from error
-        if result is not None:
-            if firstresult:
-                return result
-            results.append(result)
-    return None if firstresult else results
+        raise PluginFailure(plugin, name, error) from error
+    if hook.spec is not None and hook.spec.opts.get("firstresult"):
+        return result if firstresult else [result] if result is not None else []
+    return next(iter(result), None) if firstresult else result
+
+
+def raising_plugin(hook: pluggy.HookCaller, error: BaseException) -> str | None:
+    """The plugin whose implementation of ``hook`` raised ``error``: the innermost frame of the
+    traceback that runs one of the hook's implementations (a wrapper the error only passed
+    through is further out)."""
+    owners: dict[types.CodeType, str] = {}
+    for impl in hook.get_hookimpls():
+        function = inspect.unwrap(impl.function)
+        code = getattr(getattr(function, "__func__", function), "__code__", None)
+        if isinstance(code, types.CodeType):
+            owners[code] = impl.plugin_name
+    found = None
+    trace = error.__traceback__
+    while trace is not None:
+        found = owners.get(trace.tb_frame.f_code, found)
+        trace = trace.tb_next
+    return found
+
+
+def call_each(manager: pluggy.PluginManager, name: str, /, **kwargs: Any
+              ) -> list[tuple[str, Any]]:
+    """``(plugin name, result)`` of every plugin implementing ``name``, in pluggy's order, each
+    called through ``call_hook``: for the registries that say which plugin gave what."""
+    hook = getattr(manager.hook, name)
+    return [(impl.plugin_name, result)
+            for impl in reversed(hook.get_hookimpls()) if not (impl.hookwrapper or impl.wrapper)
+            for result in call_hook(manager, name, only=[impl.plugin_name], **kwargs)]
 
 
 def load_named_plugin(pm: pluggy.PluginManager, name: str) -> str | None:
@@ -88,11 +158,16 @@ def load_named_plugin(pm: pluggy.PluginManager, name: str) -> str | None:
         module = importlib.import_module(name)
     except ModuleNotFoundError as error:
         if error.name is not None and name.startswith(error.name):
-            return str(UnknownName("plugin", name, installed))
-        return f"plugin module {name!r} failed to import: {error}"
+            known = ", ".join(sorted(installed)) or "none"
+            return (f"unknown plugin {name!r}: cannot import plugin module {name!r}: {error} "
+                    f"({IMPORTABLE_HINT}); installed plugins: {known}")
+        return f"cannot import plugin module {name!r}: {error}"
     except Exception as error:  # the module itself is broken: name it
-        return f"plugin module {name!r} failed to import: {type(error).__name__}: {error}"
-    pm.register(module, name=name)
+        return f"cannot import plugin module {name!r}: {type(error).__name__}: {error}"
+    try:
+        register(pm, module, name)
+    except PolemosError as error:
+        return str(error)
     if not pm.get_hookcallers(module):
         pm.unregister(module)
         return f"module {name!r} is not a Polemos plugin: it implements no polemos_ hook"
@@ -122,17 +197,13 @@ class RulesetRegistry(dict[str, "type[Ruleset[Any, Any]]"]):
 def ruleset_registry(pm: pluggy.PluginManager) -> RulesetRegistry:
     """Every installed ruleset by name; two rulesets with one name is an error naming both."""
     registry = RulesetRegistry()
-    for impl in reversed(pm.hook.polemos_rulesets.get_hookimpls()):
-        try:
-            classes = impl.function()
-        except Exception as error:
-            raise PluginFailure(impl.plugin_name, "polemos_rulesets", error) from error
+    for plugin, classes in call_each(pm, "polemos_rulesets"):
         for cls in classes:
             if cls.name in registry:
                 raise PolemosError(f"ruleset {cls.name!r} is provided twice "
                                    f"({registry[cls.name].__module__}, {cls.__module__})")
             registry[cls.name] = cls
-            registry.plugin[cls.name] = impl.plugin_name
+            registry.plugin[cls.name] = plugin
     return registry
 
 

@@ -46,8 +46,9 @@ class Ruleset(ABC, Generic[StateT, ScenarioT]):
     version: ClassVar[str] = "0.1.0"
     scenario_model: ClassVar[type[ScenarioBase]]
     """The pydantic model of this ruleset's scenarios (an instance is a ``ScenarioT``)."""
-    actions: ClassVar[ActionTable]
-    """Every kind of action, declared once: outside actions are parsed against it."""
+    actions: ActionTable
+    """Every kind of action, declared once: outside actions are parsed against it. Set on the
+    class; a game whose plugins add action kinds sets its own (``ActionTable.extended``)."""
     turn_rule: ClassVar[str]
     """The rule id that says whose turn it is, cited when a side acts out of turn."""
 

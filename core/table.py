@@ -343,9 +343,9 @@ class BaseIndex(Mapping[str, Base]):
         cells = self._cells
         for ix in range(ix0, ix1 + 1):
             for iy in range(iy0, iy1 + 1):
-                bucket = cells.get((ix, iy))
-                if bucket:
-                    yield from bucket.values()
+                found = cells.get((ix, iy))
+                if found:
+                    yield from found.values()
 
     def near(self, x: float, y: float, reach: float) -> list[Base]:
         """Bases whose rim is within ``reach`` of the point, sorted by id."""

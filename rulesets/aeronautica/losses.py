@@ -14,6 +14,7 @@ from polemos.rulesets.aeronautica.models import WeaponProfile
 from polemos.rulesets.aeronautica.state import (
     AIRCRAFT,
     DESTROYED,
+    EJECTED,
     AiState,
     Model,
     Setup,
@@ -56,7 +57,7 @@ def destroy(setup: Setup, state: AiState, model: Model, why: str, rule: str, gam
     if model.kind == AIRCRAFT and setup.specs[model.id].ejector:
         roll = game.dice.d6(purpose=f"{model.id} ejector seats", rule="AI-71", unit=model.id)
         if roll >= setup.params.ejector:
-            model.worth = 75
+            model.worth = EJECTED
         game.emit("ejector", unit=model.id, roll=roll, worth=model.worth, rule="AI-71")
     take_out(state, model, DESTROYED, why, rule, game)
 

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Annotated, Literal
 from pydantic import ConfigDict, Field, PrivateAttr, model_validator
 
 from polemos.core.scenario_model import ScenarioBase, Strict
+from polemos.rulesets.aeronautica.limits import SPEED_CAP, TURN_LIMIT
+from polemos.rulesets.aeronautica.position import AiPosition
 
 if TYPE_CHECKING:
     from polemos.rulesets.aeronautica.catalogue import Catalogue
@@ -20,12 +22,12 @@ Category = Literal["scout", "fighter", "bomber"]
 ArcEntry = Literal["front", "rear", "left", "right", "all_round", "up", "down"]
 FacingName = Literal["E", "SE", "SW", "W", "NW", "NE"]
 Edge = Literal["N", "E", "S", "W"]
+Status = Literal["active", "destroyed", "disengaged", "withdrawn"]
+Marker = Literal["stall", "spin"]
 HORIZONTAL = frozenset({"front", "rear", "left", "right", "all_round"})
 TURN_RANGE = range(-3, 4)
 DiceCount = Annotated[int, Field(ge=0, le=30)]
 """Firepower: dice rolled at one range band (AI-47); the shipped profiles roll at most 9."""
-TURN_LIMIT = 12
-"""AI-66: the game always ends after turn 12."""
 
 
 class Profile(Strict):
@@ -170,10 +172,27 @@ class Placement(Strict):
     hex: tuple[int, int] = Field(description="[col, row] in the Area of Engagement")
     facing: FacingName | None = None
     altitude: int | None = Field(None, ge=0, le=9, description="AI-3: 0-9")
-    speed: int | None = Field(None, ge=0, le=9)
-    landed: bool = Field(False, description="AI-41: starts Landed (altitude 0, speed 0)")
+    speed: int | None = Field(None, ge=0, le=SPEED_CAP, description=(
+        "AI-15: within Min-Max Speed at the start; a `position` may carry a Speed outside it "
+        "(a climb below Min, AI-39; a dive above Max, AI-31)"))
+    landed: bool = Field(False, description="AI-41: Landed (altitude 0, speed 0)")
     options: list[str] = Field(default_factory=list, description="AI-73 option weapons")
     upgrades: list[str] = Field(default_factory=list, description="AI-37, AI-71, AI-75")
+    status: Status = Field("active", description="In play, or how it left: destroyed (AI-9), "
+                           "disengaged by accident (AI-30), withdrawn deliberately (AI-30, "
+                           "AI-68)")
+    damage: int = Field(0, ge=0, le=99, description="Structure points lost (AI-9, AI-50)")
+    marker: Marker | None = Field(None, description="AI-39: Stalled; AI-62, AI-63: Spinning")
+    ammo: dict[str, Annotated[int, Field(ge=0, le=99)]] | None = Field(
+        None, description="AI-49: firings left of each weapon slot with Ammo; omitted: full")
+    troops: int | None = Field(None, ge=0, le=99, description=(
+        "AI-42: Transport points still aboard; omitted: its full Transport"))
+    tailing: str | None = Field(None, description=(
+        "AI-65: the enemy aircraft it tails in the next Tailing Fire phase"))
+    gunner_used: bool = Field(False, description="AI-53: its tail gunner has fired back this "
+                              "turn")
+    ejected: bool = Field(False, description="AI-71: destroyed, its crew ejected: worth 75 % to "
+                          "the enemy")
 
 
 class GroundTarget(Strict):
@@ -185,6 +204,8 @@ class GroundTarget(Strict):
     hex: tuple[int, int]
     structure: int = Field(ge=1, le=99)
     vp: int = Field(ge=0, le=1000, description="AI-70: VP to the enemy when destroyed")
+    status: Literal["active", "destroyed"] = Field("active", description="AI-57, AI-70")
+    damage: int = Field(0, ge=0, le=99, description="Structure points lost (AI-50)")
 
 
 class LandingZone(Strict):
@@ -222,6 +243,9 @@ class AiScenario(ScenarioBase):
         default_factory=dict,
         description="AI-30: map edges where a side's aircraft may leave deliberately.")
     profiles: Overrides = Field(default_factory=Overrides)
+    position: AiPosition | None = Field(None, description=(
+        "Where the game stands when it starts part-way (positions as data); omitted: the "
+        "start of turn 1."))
     turn_limit: int = Field(TURN_LIMIT, ge=1, le=TURN_LIMIT, description=(
         "AI-66: the last turn; a scenario may end sooner (a mixed one ends with its `turns`, "
         "MIX-2), never later."))

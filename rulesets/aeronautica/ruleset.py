@@ -34,6 +34,7 @@ from polemos.rulesets.aeronautica import (
     sequence,
     text,
 )
+from polemos.rulesets.aeronautica.actions import ACTIONS
 from polemos.rulesets.aeronautica.models import AiScenario
 from polemos.rulesets.aeronautica.squadrons import build_setup
 from polemos.rulesets.aeronautica.state import AIRCRAFT, TARGET, AiState, Exchange, Model, Volley
@@ -49,11 +50,6 @@ PHASE_KINDS = {"choose": ("manoeuvre",), "first": ("first",), "movement": MOVE_K
                "tailing": FIRE_KINDS, "firing": FIRE_KINDS, "end": ("tail",)}
 PHASE_RULE = {"choose": "AI-20", "first": "AI-24", "movement": "AI-24", "tailing": "AI-22",
               "firing": "AI-25", "end": "AI-65"}
-ARGS = {"manoeuvre": {"number": int}, "first": {"side": str}, "throttle": {"speed": int},
-        "take_off": {}, "stay": {}, "facing": {"turn": int}, "fly": {"hexes": int, "turn": int},
-        "drop": {"points": int}, "altitude": {"change": int}, "land": {}, "jink": {"dir": int},
-        "fire": {"weapon": str, "target": str}, "done": {}, "tail": {"target": str}}
-"""The arguments of each action and their types (bool is not a number here)."""
 
 
 class AeronauticaImperialis(Ruleset[AiState, AiScenario]):
@@ -61,6 +57,7 @@ class AeronauticaImperialis(Ruleset[AiState, AiScenario]):
     title = "Aeronautica Imperialis"
     version = "1.0.0"
     scenario_model = AiScenario
+    actions = ACTIONS
     turn_rule = "AI-19"
 
     def __init__(self, scenario: AiScenario) -> None:
@@ -189,6 +186,11 @@ class AeronauticaImperialis(Ruleset[AiState, AiScenario]):
         return Volley(unit, "fire", jink=self.setup.specs[unit].jink)
 
     # -- checking --------------------------------------------------------------------------
+    def parse_action(self, state: AiState, data: Any) -> Action:
+        """A ``fire`` target may also be another ruleset's unit within reach (MIX-5, MIX-6)."""
+        units = [*self.scenario.unit_sides(), *mixing.strangers(self.world)]
+        return self.actions.parse(data, units, self.sides(state))
+
     def check(self, state: AiState, action: Action) -> None:
         problem = self._problem(state, action)
         if problem is not None:
@@ -202,14 +204,7 @@ class AeronauticaImperialis(Ruleset[AiState, AiScenario]):
         if action.kind not in PHASE_KINDS[phase]:
             allowed = ", ".join(PHASE_KINDS[phase])
             return PHASE_RULE[phase], f"now is the {phase} phase: {allowed}"
-        wanted = ARGS[action.kind]
-        if set(action.args) != set(wanted) or any(
-                type(action.args[name]) is not kind for name, kind in wanted.items()):
-            listed = ", ".join(f"{name} ({kind.__name__})" for name, kind in wanted.items())
-            return PHASE_RULE[phase], f"{action.kind} takes {listed or 'no arguments'}"
         if phase == "first":
-            if action.args.get("side") not in self.setup.sides:
-                return "AI-24", f"choose who moves first: one of {self.setup.sides}"
             return None
         model = state.models.get(action.unit) if isinstance(action.unit, str) else None
         if model is None or not model.in_play:

@@ -13,6 +13,8 @@ from polemos.core.hexgrid import FACING_NAMES, HexMap, offset_to_axial
 from polemos.rulesets.aeronautica.catalogue import Catalogue, build_catalogue, unknown
 from polemos.rulesets.aeronautica.state import (
     AIRCRAFT,
+    DESTROYED,
+    EJECTED,
     GROUND,
     TARGET,
     AiParams,
@@ -218,7 +220,8 @@ def build_setup(scenario: AiScenario) -> tuple[Setup, list[Model]]:
                                 "", 0, target.structure)
         at = offset_to_axial(*target.hex)
         models.append(Model(target.id, target.side, TARGET, at.q, at.r, 0, 0, 0,
-                            target.structure))
+                            _structure(target.structure, target.damage, target.status),
+                            status=target.status))
     zones = [Zone(z.side, frozenset(offset_to_axial(*h) for h in z.hexes), z.troop_vp)
              for z in scenario.landing_zones]
     setup = Setup(list(scenario.sides), specs, dict(catalogue.manoeuvres),
@@ -260,12 +263,24 @@ def _spec(catalogue: Catalogue, side: str, placement: Placement) -> Spec:
                 ejector="ejector_seats" in placement.upgrades)
 
 
+def _structure(structure: int, damage: int, status: str) -> int:
+    """Structure left: a destroyed model has none (AI-9)."""
+    return 0 if status == DESTROYED else structure - damage
+
+
 def _model(spec: Spec, placement: Placement) -> Model:
+    """The model as placed, with the statuses a position gives it (``position``)."""
     at = offset_to_axial(*placement.hex)
+    structure = _structure(spec.structure, placement.damage, placement.status)
     if spec.kind == GROUND:
-        return Model(spec.id, spec.side, GROUND, at.q, at.r, 0, 0, 0, spec.structure)
-    facing = FACING_NAMES.index(placement.facing)  # type: ignore[arg-type]
+        return Model(spec.id, spec.side, GROUND, at.q, at.r, 0, 0, 0, structure,
+                     status=placement.status)
+    assert placement.facing is not None  # an aircraft's facing is checked at load
     ammo = {slot.id: slot.weapon.ammo for slot in spec.slots if slot.weapon.ammo is not None}
-    return Model(spec.id, spec.side, AIRCRAFT, at.q, at.r, facing,
-                 placement.altitude or 0, placement.speed or 0, spec.structure, ammo,
-                 troops=spec.transport, landed=placement.landed)
+    ammo.update(placement.ammo or {})
+    troops = spec.transport if placement.troops is None else placement.troops
+    return Model(spec.id, spec.side, AIRCRAFT, at.q, at.r, FACING_NAMES.index(placement.facing),
+                 placement.altitude or 0, placement.speed or 0, structure, ammo,
+                 troops=troops, marker=placement.marker or "", landed=placement.landed,
+                 tailing=placement.tailing, gunner_used=placement.gunner_used,
+                 status=placement.status, worth=EJECTED if placement.ejected else 100)

@@ -21,6 +21,8 @@ FOREIGN = "foreign"
 ``AiState.models``, built afresh whenever targets are listed (``mixing.strangers``)."""
 ACTIVE, DESTROYED, DISENGAGED, WITHDRAWN = "active", "destroyed", "disengaged", "withdrawn"
 """Model status: in play, shot down or crashed, left by accident (AI-30), left deliberately."""
+EJECTED = 75
+"""AI-71: percent of its cost a destroyed aircraft is worth when its crew ejected."""
 CEILING = 9
 """AI-3 Decision: altitude levels run 0-9."""
 

@@ -65,23 +65,23 @@ def problem(state: At43State, params: At43Params, c: Collision, action: Action) 
         if vehicle is None or vehicle not in collision.joiners(state, c):
             return "AT-34", (f"{action.unit} is not an AFV of {c.unit} that may still "
                              "join the ram")
-        if args.get("target") not in collision.join_targets(state, params, c):
-            return "AT-41", (f"{args.get('target')!r} is not a rammed vehicle, of its "
+        if args["target"] not in collision.join_targets(state, params, c):
+            return "AT-41", (f"{args['target']!r} is not a rammed vehicle, of its "
                              "unit, nor in contact with one")
         return _join_problem(state, params, c, vehicle, args)
     if kind == "allot":
         pending = collision.pending_allotment(c) if c.stage == "allot" else None
         if pending is None:
             return "AT-33", "no damage to allot now"
-        return _extra_problem(args.get("extra"), pending[1], pending[2], "AT-33")
+        return _extra_problem(args["extra"], pending[1], pending[2], "AT-33")
     if kind == "split":
         pending = collision.pending_split(state, c) if c.stage == "split" else None
         if pending is None:
             return "AT-39", "no backlash to share out now"
-        return _extra_problem(args.get("extra"), pending[1], pending[2], "AT-39")
+        return _extra_problem(args["extra"], pending[1], pending[2], "AT-39")
     if c.stage != "throw":
         return "AT-29", "no throw to order now"
-    if args.get("target") not in candidates(c):
+    if args["target"] not in candidates(c):
         return "AT-37", f"throw the farthest first; choose among {candidates(c)}"
     return None
 
@@ -92,7 +92,8 @@ def apply(state: At43State, params: At43Params, action: Action, game: Context) -
     assert c is not None
     kind, args = action.kind, action.args
     if kind == "join":
-        vehicle = state.vehicles[action.unit]  # type: ignore[index]
+        assert action.unit is not None  # a join names the joining AFV (``actions``)
+        vehicle = state.vehicles[action.unit]
         plan = _join_plan(state, params, c, vehicle, args)
         assert isinstance(plan, RamPlan)
         collision.join(state, params, vehicle, plan, game)
@@ -119,15 +120,13 @@ def apply(state: At43State, params: At43Params, action: Action, game: Context) -
     collision.advance(state, params, game)
 
 
-def _names(extra: object) -> tuple[str, ...]:
-    return tuple(n for n in str(extra).split(",") if n) if extra else ()
+def _names(extra: str) -> tuple[str, ...]:
+    return tuple(n for n in extra.split(",") if n)
 
 
-def _extra_problem(extra: object, points: int, among: list[str], rule: str) -> Problem:
+def _extra_problem(extra: str, points: int, among: list[str], rule: str) -> Problem:
     """``extra`` must name exactly the remainder's worth of distinct recipients (AT-33, AT-39)."""
     names = _names(extra)
-    if extra is not None and not isinstance(extra, str):
-        return rule, "extra is a comma-separated list of ids"
     wanted = points % len(among) if among else 0
     if len(names) != wanted or len(set(names)) != wanted or not set(names) <= set(among):
         return rule, (f"{points} points over {among}: name {wanted} distinct of them to take "
@@ -138,7 +137,7 @@ def _extra_problem(extra: object, points: int, among: list[str], rule: str) -> P
 def _join_plan(state: At43State, params: At43Params, c: Collision, vehicle: Vehicle,
                args: dict[str, Any]) -> Problem | RamPlan:
     """A join is a rush and a ram at once (AT-11)."""
-    return plan_ram(state, params, vehicle, args.get("target"), args.get("offset"),
+    return plan_ram(state, params, vehicle, args["target"], args["offset"],
                     [a.id for a in c.attackers], mode="rush")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from polemos.core.catalog import ScenarioRef, shipped_scenarios
 from polemos.core.hookspecs import hookimpl
 from polemos.core.rulebook import RuleText, load_rules
 from polemos.core.ruleset import Ruleset
@@ -21,6 +22,11 @@ def polemos_rulesets() -> list[type[Ruleset]]:
 @hookimpl
 def polemos_rules() -> list[RuleText]:
     return load_rules("polemos.rulesets.at43", ruleset=At43.name)
+
+
+@hookimpl
+def polemos_scenarios() -> list[ScenarioRef]:
+    return shipped_scenarios("polemos.scenarios", "at43")
 
 
 @hookimpl

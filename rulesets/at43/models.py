@@ -2,7 +2,12 @@
 
 The AT-42 test profiles ship as data (``data/profiles.yaml``); a scenario may add its own (a
 walker for AT-12, say) under ``profiles``. Set-up errors name the field path: a base off the
-table, two bases overlapping, an unknown profile.
+table, two bases overlapping, an unknown profile, a status the profile cannot have.
+
+Positions as data: an AFV carries its statuses (SP left by location, AT-4; ``wrecked``, AT-6;
+``acted``, its declared ``mode``, ``travelled``, ``rushed`` and ``collided`` this round, AT-7,
+AT-13, AT-22), an infantry model ``dead`` (AT-8), a terrain piece ``sp_left`` (AT-10); where
+the round stands is the ``position`` block (``position.py``). Omitted, each is as at set-up.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from polemos.core.table import (
     gap,
     gap_to_obstacle,
 )
+from polemos.rulesets.at43.position import At43Position, position_problems
 
 PROFILE_FILE = Path(__file__).parent / "data" / "profiles.yaml"
 Point = tuple[float, float]
@@ -91,8 +97,29 @@ class PlacedModel(Strict):
     at: Point
 
 
+class VehicleModel(PlacedModel):
+    """An AFV of a unit, with its statuses as they are now (omitted: as at set-up)."""
+
+    frame: int | None = Field(None, ge=0, le=99, description="Frame SP left (AT-4); omitted: "
+                              "the profile's; 0 only for a wreck")
+    propulsion: int | None = Field(None, ge=0, le=99, description="Propulsion SP left; 0: "
+                                   "immobilised (AT-5)")
+    weapons: list[int] | None = Field(None, max_length=99, description="SP left of each "
+                                      "Weapon, 0 or 1 (AT-42); 0: it cannot fire (AT-5)")
+    wrecked: bool = Field(False, description="destroyed: a wreck where it stands (AT-5, AT-6)")
+    acted: bool = Field(False, description="has taken its action this round (AT-P1)")
+    mode: Literal["normal", "rush"] | None = Field(None, description="the move it declared "
+                                                   "and has not finished (AT-7)")
+    travelled: float = Field(0.0, ge=0, le=14_143, description="cm its centre has travelled "
+                             "in this activation (AT-22)")
+    rushed: bool = Field(False, description="rushed this round: it may not shoot (AT-7)")
+    collided: bool = Field(False, description="made a collision this round: no melee "
+                           "attacks (AT-13)")
+
+
 class TrooperModel(PlacedModel):
     support_weapon: bool = Field(False, description="crushed automatically (AT-8)")
+    dead: bool = Field(False, description="killed (AT-8): out of play, counted in AT-P3")
 
 
 class UnitModel(Strict):
@@ -100,7 +127,7 @@ class UnitModel(Strict):
 
     id: str = Field(min_length=1)
     side: str
-    vehicles: list[PlacedModel] = Field(default_factory=list)
+    vehicles: list[VehicleModel] = Field(default_factory=list)
     infantry: list[TrooperModel] = Field(default_factory=list)
 
 
@@ -115,6 +142,8 @@ class TerrainModel(Strict):
     armour: int | None = Field(None, ge=0, le=99)
     size: int = Field(4, ge=1, le=99)
     frame: int | None = Field(None, ge=1, le=99)
+    sp_left: int | None = Field(None, ge=0, le=99, description="Frame SP left (AT-10); 0: "
+                                "destroyed and removed; omitted: intact")
 
 
 class At43Scenario(ScenarioBase):
@@ -135,11 +164,20 @@ class At43Scenario(ScenarioBase):
     shared_table: bool = Field(False, description="set by fit_part when the scenario is one "
                                "part of a mixed scenario (MIX-1): any side may field no AFV "
                                "and AT-P4 replaces AT-P2 and AT-P3")
-
+    position: At43Position | None = Field(None, description="where the game stands (a round "
+                                          "under way, a ram waiting for a decision); omitted: "
+                                          "round 1 begins")
 
     def unit_sides(self) -> dict[str, str]:
         return {model.id: unit.side for unit in self.units
                 for model in (*unit.vehicles, *unit.infantry)}
+
+    def action_ids(self) -> set[str]:
+        """Every id an action may name: models, infantry units (``march``, ``hold``) and
+        scenery wrecks (a walker rams them, AT-12)."""
+        return {*self.unit_sides(), *(u.id for u in self.units if u.infantry),
+                *(w.id for w in self.wrecks)}
+
     def book(self) -> dict[str, VehicleProfile | InfantryProfile | ObstacleProfile]:
         """Every profile by name, the scenario's own after the shipped ones."""
         found: dict[str, VehicleProfile | InfantryProfile | ObstacleProfile] = {}
@@ -155,6 +193,24 @@ class At43Scenario(ScenarioBase):
         placed = self._placed(book, problems)
         problems += _placement_problems(Table(self.table.width, self.table.height), placed,
                                         self._obstacles(book, problems))
+        problems += self._status_problems(book)
+        problems += position_problems(self)
+        return problems
+
+    def _status_problems(self, book: dict[str, object]) -> list[tuple[str, str]]:
+        """Statuses the profile cannot have (AT-4, AT-5, AT-42), or contradicting each other."""
+        problems: list[tuple[str, str]] = []
+        for i, unit in enumerate(self.units):
+            for j, v in enumerate(unit.vehicles):
+                profile = book.get(v.profile)
+                if isinstance(profile, VehicleProfile):
+                    problems += _vehicle_status(f"units[{i}].vehicles[{j}]", v, profile)
+        for i, piece in enumerate(self.terrain):
+            frame = terrain_frame(piece, book)
+            if piece.sp_left is not None and (frame is None or piece.sp_left > frame):
+                problems.append((f"terrain[{i}].sp_left", f"{piece.id} has "
+                                 f"{'no Frame SP' if frame is None else f'{frame} Frame SP'}"
+                                 " (AT-10)"))
         return problems
 
     def _naming_problems(self) -> list[tuple[str, str]]:
@@ -203,7 +259,7 @@ class At43Scenario(ScenarioBase):
             entries += [(f"units[{i}].vehicles[{j}]", v, VehicleProfile)
                         for j, v in enumerate(unit.vehicles)]
             entries += [(f"units[{i}].infantry[{j}]", t, InfantryProfile)
-                        for j, t in enumerate(unit.infantry)]
+                        for j, t in enumerate(unit.infantry) if not t.dead]
         entries += [(f"wrecks[{i}]", w, VehicleProfile) for i, w in enumerate(self.wrecks)]
         placed = []
         for path, item, kind in entries:
@@ -223,9 +279,32 @@ class At43Scenario(ScenarioBase):
             obstacle = terrain_obstacle(piece, book)
             if isinstance(obstacle, str):
                 problems.append((f"terrain[{i}]", obstacle))
-            else:
+            elif piece.sp_left != 0:  # a destroyed piece is removed (AT-10)
                 found.append((f"terrain[{i}]", obstacle))
         return found
+
+
+def _vehicle_status(path: str, v: VehicleModel, p: VehicleProfile) -> list[tuple[str, str]]:
+    problems: list[tuple[str, str]] = []
+    for name, left, full in (("frame", v.frame, p.frame), ("propulsion", v.propulsion,
+                                                           p.propulsion)):
+        if left is not None and left > full:
+            problems.append((f"{path}.{name}", f"{left} SP is more than the {p.name}'s {full} "
+                             "(AT-4)"))
+    if v.weapons is not None:
+        if len(v.weapons) != p.weapons:
+            problems.append((f"{path}.weapons", f"the {p.name} has {p.weapons} Weapon "
+                             f"location(s), not {len(v.weapons)} (AT-4)"))
+        for k, sp in enumerate(v.weapons):
+            if sp not in (0, 1):
+                problems.append((f"{path}.weapons[{k}]", "a Weapon has 1 SP or 0 (AT-42)"))
+    if v.wrecked and v.frame not in (None, 0):
+        problems.append((f"{path}.frame", "a wreck has no Frame SP left (AT-5, AT-6)"))
+    if v.frame == 0 and not v.wrecked:
+        problems.append((f"{path}.wrecked", "Frame at 0 destroys the AFV: set wrecked (AT-5)"))
+    if v.mode is not None and v.acted:
+        problems.append((f"{path}.mode", "an AFV that has acted has no move under way (AT-P1)"))
+    return problems
 
 
 _KIND_NAMES = {VehicleProfile: "vehicle", InfantryProfile: "infantry", ObstacleProfile: "obstacle"}

@@ -6,14 +6,13 @@ move infantry bar the way; a rush passes over them and crushes them (AT-8). Infa
 block, stopped by anything. Other rulesets' ground units on a shared table bar the same moves
 as AT's own infantry (``mixing``).
 
-Moves offered to players (a finite menu; ``check`` accepts any heading and distance): the
-compass headings at half and full reach, and a heading toward each enemy AFV that stops 10 cm
-short of it, from where a ram next round is an Assault for every profile.
+Moves offered to players (a finite menu; any heading in [0, 360) and any distance within reach
+is legal): the compass headings at half and full reach, and a heading toward each enemy AFV
+that stops 10 cm short of it, from where a ram next round is an Assault for every profile.
 """
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 from polemos.core.table import apply_sweep, gap, sweep
@@ -42,23 +41,16 @@ def reach(params: At43Params, vehicle: Vehicle) -> float:
     return max(0.0, vehicle.move + bonus - vehicle.travelled)
 
 
-def move_problem(params: At43Params, vehicle: Vehicle, heading: object, distance: object
-                 ) -> Problem | None:
+def move_problem(params: At43Params, vehicle: Vehicle, distance: float) -> Problem | None:
+    """The heading and distance are well formed (``actions``); the reach is the rule's."""
     if not vehicle.mobile:
         return "AT-5", f"{vehicle.id} is immobilised"
     if vehicle.mode not in ("normal", "rush"):
         return "AT-7", f"{vehicle.id} must declare a normal move or a rush first"
-    if not _number(heading) or not _number(distance):
-        return "AT-7", "a move needs a heading in degrees and a distance in cm"
-    if distance < 0 or distance > reach(params, vehicle) + 1e-9:  # type: ignore[operator]
+    if distance > reach(params, vehicle) + 1e-9:
         return "AT-7", (f"{vehicle.id} may move 0 to {reach(params, vehicle):g} cm "
                         f"({vehicle.mode}), not {distance}")
     return None
-
-
-def _number(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool) \
-        and math.isfinite(value)
 
 
 def move_options(state: At43State, params: At43Params, vehicle: Vehicle
@@ -75,7 +67,7 @@ def move_options(state: At43State, params: At43Params, vehicle: Vehicle
         distance = min(full, gap(vehicle.base, enemy.base) - STANDOFF)
         if distance >= 1.0:
             bearing = heading_of((enemy.base.x - vehicle.base.x, enemy.base.y - vehicle.base.y))
-            options.append((round(bearing, 1), round(distance, 1)))
+            options.append((round(bearing, 1) % 360.0, round(distance, 1)))
     return list(dict.fromkeys(options))
 
 
@@ -105,11 +97,9 @@ def march_options(params: At43Params, squad: list[Trooper]) -> list[tuple[float,
     return [(k * step, round(full, 1)) for k in range(params.headings)]
 
 
-def march_problem(squad: list[Trooper], heading: object, distance: object) -> Problem | None:
-    if not _number(heading) or not _number(distance):
-        return "AT-P1", "a move needs a heading in degrees and a distance in cm"
+def march_problem(squad: list[Trooper], distance: float) -> Problem | None:
     full = min(t.move for t in squad)
-    if distance < 0 or distance > full + 1e-9:  # type: ignore[operator]
+    if distance > full + 1e-9:
         return "AT-P1", f"the squad may move 0 to {full:g} cm, not {distance}"
     return None
 

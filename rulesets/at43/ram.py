@@ -38,10 +38,10 @@ class RamPlan:
 
 
 def target_problem(state: At43State, params: At43Params, attacker: Vehicle,
-                   target_id: object) -> Problem | None:
+                   target_id: str) -> Problem | None:
     """Who may be rammed: an enemy AFV (AT-11), or any wreck by a walker (AT-12), not from
     contact (AT-11, AT-14)."""
-    target = state.vehicles.get(target_id) if isinstance(target_id, str) else None
+    target = state.vehicles.get(target_id)
     if target is None or target.id == attacker.id:
         return "AT-11", f"no vehicle {target_id!r} to ram"
     if target.wreck and not attacker.walker:
@@ -56,8 +56,8 @@ def target_problem(state: At43State, params: At43Params, attacker: Vehicle,
     return None
 
 
-def plan_ram(state: At43State, params: At43Params, attacker: Vehicle, target_id: object,
-             offset: object, comrades: Collection[str] = (), mode: str | None = None
+def plan_ram(state: At43State, params: At43Params, attacker: Vehicle, target_id: str,
+             offset: float, comrades: Collection[str] = (), mode: str | None = None
              ) -> Problem | RamPlan:
     """The ram of ``attacker`` on ``target_id`` at contact point ``offset`` (AT-16), or why not.
 
@@ -72,10 +72,7 @@ def plan_ram(state: At43State, params: At43Params, attacker: Vehicle, target_id:
     problem = target_problem(state, params, attacker, target_id)
     if problem is not None:
         return problem
-    if isinstance(offset, bool) or not isinstance(offset, int | float) or \
-            not abs(offset) <= 180:
-        return "AT-16", "the contact point is an offset in degrees from -180 to 180"
-    target = state.vehicles[target_id]  # type: ignore[index]
+    target = state.vehicles[target_id]
     distance = gap(attacker.base, target.base)
     band_ = band(distance, attacker.move, params.rush_bonus)
     if band_ is None:

@@ -38,17 +38,28 @@ from polemos.core.actions import Action
 from polemos.core.dice import roll_off
 from polemos.core.errors import IllegalAction
 from polemos.core.ruleset import Result, Ruleset
-from polemos.core.table import Base, Table
+from polemos.core.table import Base, CircleObstacle, PolygonObstacle, Table
 from polemos.core.turns import Alternation
 from polemos.core.world import Hit, Outcome, Presence
-from polemos.rulesets.at43 import collision, decisions, mixing, movement, objective, text
+from polemos.rulesets.at43 import (
+    collision,
+    decisions,
+    mixing,
+    movement,
+    objective,
+    snapshot,
+    text,
+)
+from polemos.rulesets.at43.actions import ACTIONS
 from polemos.rulesets.at43.models import (
     At43Scenario,
     InfantryProfile,
+    TerrainModel,
     VehicleProfile,
     terrain_frame,
     terrain_obstacle,
 )
+from polemos.rulesets.at43.position import At43Position
 from polemos.rulesets.at43.ram import RamPlan, plan_ram, ram_options
 from polemos.rulesets.at43.state import (
     At43Params,
@@ -71,6 +82,7 @@ class At43(Ruleset[At43State, At43Scenario]):
     title = "AT-43 vehicle collisions"
     version = "1.0.0"
     scenario_model = At43Scenario
+    actions = ACTIONS
     turn_rule = "AT-P1"
 
     def __init__(self, scenario: At43Scenario) -> None:
@@ -79,6 +91,8 @@ class At43(Ruleset[At43State, At43Scenario]):
 
     # -- set-up ----------------------------------------------------------------------------
     def new_state(self, game: Context) -> At43State:
+        """The set-up, with the statuses and the position the scenario gives (``snapshot``):
+        a position goes on from its round, with no roll-off for it (AT-P1)."""
         sc = self.scenario
         book = sc.book()
         vehicles: dict[str, Vehicle] = {}
@@ -87,6 +101,7 @@ class At43(Ruleset[At43State, At43Scenario]):
         for u in sc.units:
             for v in u.vehicles:
                 vehicles[v.id] = _vehicle(v.id, u.side, u.id, book[v.profile], v.at)
+                snapshot.restore_vehicle(vehicles[v.id], v)
             for t in u.infantry:
                 p = book[t.profile]
                 assert isinstance(p, InfantryProfile)
@@ -100,12 +115,31 @@ class At43(Ruleset[At43State, At43Scenario]):
             wreck.weapons = [0] * len(wreck.weapons)
             wreck.wreck = True
             vehicles[w.id] = wreck
-        terrain = {t.id: Terrain(t.id, terrain_obstacle(t, book), terrain_frame(t, book))
-                   for t in sc.terrain}  # type: ignore[arg-type]
+        terrain = {t.id: Terrain(t.id, _terrain_obstacle(t, book), terrain_frame(t, book))
+                   for t in sc.terrain}
         state = At43State(Table(sc.table.width, sc.table.height), list(sc.sides), vehicles,
                           troopers, terrain, units, Alternation([], {}), sc.max_rounds)
-        self._start_round(state, game)
+        snapshot.restore(state, sc)
+        if sc.position is None:
+            self._start_round(state, game)
+        else:
+            state.turn = self._turn_at(state, sc.position)
         return state
+
+    def _turn_at(self, state: At43State, pos: At43Position) -> Alternation:
+        """AT-P1 part-way through a round: ``first`` began it, ``side`` activates next; the
+        units yet to activate are the able ones not listed as activated."""
+        first = pos.first or self.scenario.first_side
+        assert first is not None  # the scenario model requires one (``position_problems``)
+        order = [first] + [s for s in state.sides if s != first]
+        remaining = {side: [u.id for u in state.units.values() if u.side == side
+                            and u.id not in pos.activated
+                            and (_able(state, u) or u.id == pos.active_unit)]
+                     for side in order}
+        return Alternation(order, remaining, order.index(pos.side or first))
+
+    def export_position(self, state: At43State) -> dict[str, Any]:
+        return snapshot.export(state, self.scenario)
 
     def sides(self, state: At43State) -> list[str]:
         return list(self.scenario.sides)
@@ -169,6 +203,11 @@ class At43(Ruleset[At43State, At43Scenario]):
         return state.turn.eligible()
 
     # -- checking --------------------------------------------------------------------------
+    def parse_action(self, state: At43State, data: Any) -> Action:
+        """As the base, but an action may also name an infantry unit (``march``, ``hold``) or
+        a scenery wreck (a walker's ``ram``, AT-12)."""
+        return self.actions.parse(data, self.scenario.action_ids(), self.sides(state))
+
     def check(self, state: At43State, action: Action) -> None:
         problem = self._problem(state, action)
         if problem is not None:
@@ -189,10 +228,8 @@ class At43(Ruleset[At43State, At43Scenario]):
             if action.unit != vehicle.id or kind not in ("move", "ram"):
                 return "AT-7", f"{vehicle.id} declared its {vehicle.mode} move: it moves or rams"
             if kind == "move":
-                return movement.move_problem(self.params, vehicle, action.args.get("heading"),
-                                             action.args.get("distance"))
-            plan = plan_ram(state, self.params, vehicle, action.args.get("target"),
-                            action.args.get("offset"))
+                return movement.move_problem(self.params, vehicle, action["distance"])
+            plan = plan_ram(state, self.params, vehicle, action["target"], action["offset"])
             return plan if not isinstance(plan, RamPlan) else None
         return self._activation_problem(state, action)
 
@@ -215,8 +252,7 @@ class At43(Ruleset[At43State, At43Scenario]):
                 return "AT-P1", f"infantry unit {unit.id} marches or holds, as a unit"
             if kind == "hold":
                 return None
-            return movement.march_problem(_squad(state, unit), action.args.get("heading"),
-                                          action.args.get("distance"))
+            return movement.march_problem(_squad(state, unit), action["distance"])
         vehicle = state.vehicles.get(action.unit or "")
         if vehicle is None or vehicle.wreck:
             return "AT-P1", f"{action.unit}: name the AFV that acts"
@@ -225,13 +261,11 @@ class At43(Ruleset[At43State, At43Scenario]):
                 return "AT-11", f"{vehicle.id} must declare a rush before ramming"
             return "AT-7", f"{vehicle.id} must declare a normal move or a rush first"
         if kind not in ("declare", "hold"):
-            return "AT-P1", f"unknown action {kind!r}"
+            return "AT-P1", f"{vehicle.id} is an AFV: it declares a move or holds (infantry march)"
         if vehicle.acted:
             return "AT-P1", f"{vehicle.id} has already acted this round"
         if not vehicle.mobile:
             return "AT-5", f"{vehicle.id} is immobilised: it cannot move or ram"
-        if kind == "declare" and action.args.get("mode") not in ("normal", "rush"):
-            return "AT-7", "declare a 'normal' move or a 'rush'"
         return None
 
     # -- resolving -------------------------------------------------------------------------
@@ -240,40 +274,44 @@ class At43(Ruleset[At43State, At43Scenario]):
         params = self.params
         if kind in decisions.KINDS:
             decisions.apply(state, params, action, game)
-        elif kind == "declare":
-            vehicle = state.vehicles[action.unit]  # type: ignore[index]
+            self._settle(state, game)
+            return
+        acting = action.unit
+        assert acting is not None  # every activation action names who acts (``actions``)
+        if kind == "declare":
+            vehicle = state.vehicles[acting]
             vehicle.mode = args["mode"]
             vehicle.rushed = vehicle.mode == "rush"
             state.acting = vehicle.id
             state.active_unit = vehicle.unit
             game.emit("declare", unit=vehicle.id, mode=vehicle.mode, rule="AT-7")
         elif kind == "move":
-            vehicle = state.vehicles[action.unit]  # type: ignore[index]
+            vehicle = state.vehicles[acting]
             movement.move_vehicle(state, params, vehicle, float(args["heading"]),
                                   float(args["distance"]), game)
             _done(state, vehicle)
         elif kind == "ram":
-            vehicle = state.vehicles[action.unit]  # type: ignore[index]
+            vehicle = state.vehicles[acting]
             plan = plan_ram(state, params, vehicle, args["target"], args["offset"])
             assert isinstance(plan, RamPlan)
             collision.begin(state, params, vehicle, plan, game)
         elif kind == "march":
-            unit = state.units[action.unit]  # type: ignore[index]
+            unit = state.units[acting]
             state.active_unit = unit.id
             movement.march(state, _squad(state, unit), float(args["heading"]),
                            float(args["distance"]), game)
             state.turn.activated(unit.id)
             state.active_unit = None
         else:
-            self._hold(state, action, game)
+            self._hold(state, acting, game)
         self._settle(state, game)
 
-    def _hold(self, state: At43State, action: Action, game: Context) -> None:
-        game.emit("hold", unit=action.unit, rule="AT-P1")
-        if action.unit in state.units:
-            state.turn.activated(action.unit)  # type: ignore[arg-type]
+    def _hold(self, state: At43State, acting: str, game: Context) -> None:
+        game.emit("hold", unit=acting, rule="AT-P1")
+        if acting in state.units:
+            state.turn.activated(acting)
             return
-        vehicle = state.vehicles[action.unit]  # type: ignore[index]
+        vehicle = state.vehicles[acting]
         state.active_unit = vehicle.unit
         _done(state, vehicle)
 
@@ -368,6 +406,14 @@ def _vehicle(vehicle_id: str, side: str, unit: str, profile: object, at: tuple[f
     return Vehicle(vehicle_id, side, unit, p.name, p.armour, p.size, p.move, p.walker, p.frame,
                    p.propulsion, [1] * p.weapons, Base(vehicle_id, at[0], at[1], p.radius),
                    p.frame + p.propulsion + p.weapons)
+
+
+def _terrain_obstacle(piece: TerrainModel, book: dict[str, object]
+                      ) -> CircleObstacle | PolygonObstacle:
+    """A piece the scenario model has already checked (``At43Scenario._obstacles``)."""
+    obstacle = terrain_obstacle(piece, book)
+    assert not isinstance(obstacle, str), obstacle
+    return obstacle
 
 
 def _squad(state: At43State, unit: UnitInfo) -> list[Trooper]:

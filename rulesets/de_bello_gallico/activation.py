@@ -63,11 +63,10 @@ def refresh(state: DbgState) -> None:
                 alternation.withdraw(unit)
 
 
-def activation_problem(state: DbgState, side: str, fighter_id: object) -> Problem:
+def activation_problem(state: DbgState, side: str, fighter: Fighter) -> Problem:
     """DBG-11: one fighter at a time, each once a phase, in turn; DBG-12: the eligible only."""
-    fighter = state.fighters.get(fighter_id) if isinstance(fighter_id, str) else None
-    if fighter is None or not fighter.in_play:
-        return "DBG-11", f"no fighter {fighter_id!r} on the table"
+    if not fighter.in_play:
+        return "DBG-11", f"no fighter {fighter.id!r} on the table"
     if fighter.side != side:
         return "DBG-11", f"{fighter.id} is not {side}'s"
     if state.active is not None:

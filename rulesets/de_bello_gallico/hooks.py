@@ -1,17 +1,15 @@
-"""De Bello Gallico's hook implementations: thin doors to the ruleset, its bot and its morale."""
+"""De Bello Gallico's hook implementations: thin doors to the ruleset, its rules and its bot."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from polemos.core.catalog import ScenarioRef, shipped_scenarios
 from polemos.core.hookspecs import hookimpl
 from polemos.core.rulebook import RuleText, load_rules
 from polemos.core.ruleset import Ruleset
 from polemos.rulesets.de_bello_gallico.bots import greedy_policy
 from polemos.rulesets.de_bello_gallico.ruleset import DeBelloGallico
-
-if TYPE_CHECKING:
-    from polemos.core.context import Context
 
 __version__ = DeBelloGallico.version
 
@@ -24,6 +22,11 @@ def polemos_rulesets() -> list[type[Ruleset]]:
 @hookimpl
 def polemos_rules() -> list[RuleText]:
     return load_rules("polemos.rulesets.de_bello_gallico", ruleset=DeBelloGallico.name)
+
+
+@hookimpl
+def polemos_scenarios() -> list[ScenarioRef]:
+    return shipped_scenarios("polemos.scenarios", "de-bello-gallico")
 
 
 @hookimpl

@@ -21,15 +21,12 @@ Problem = tuple[str, str] | None
 Modifiers = list[tuple[int, str]]
 
 
-def attack_problem(state: DbgState, attacker: Fighter, target_id: object, at: object) -> Problem:
+def attack_problem(state: DbgState, attacker: Fighter, target: Fighter, at: str) -> Problem:
     """DBG-18: an enemy touching the attacker; DBG-50: the mount only of a mounted target."""
     if attacker.retreating:
         return "DBG-31", f"{attacker.id} is retreating and never attacks"
-    target = state.fighters.get(target_id) if isinstance(target_id, str) else None
-    if target is None or target not in in_contact(state, attacker):
-        return "DBG-18", f"{target_id!r} is not an enemy in base contact with {attacker.id}"
-    if at not in ("rider", "mount"):
-        return "DBG-50", "attack the 'rider' or the 'mount'"
+    if target not in in_contact(state, attacker):
+        return "DBG-18", f"{target.id!r} is not an enemy in base contact with {attacker.id}"
     if at == "mount" and target.mount is None:
         return "DBG-50", f"{target.id} has no mount"
     return None

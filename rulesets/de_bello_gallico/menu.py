@@ -60,7 +60,7 @@ def active_actions(state: DbgState, fighter: Fighter, objective: Objective) -> l
     if not state.active_shot and shooting.shooter_problem(state, fighter) is None:
         actions += [Action("shoot", unit, {"target": e.id})
                     for e in on_table(state) if e.side != fighter.side
-                    and shooting.target_problem(state, fighter, e.id) is None]
+                    and shooting.target_problem(state, fighter, e) is None]
     if not actions or end_problem(state, fighter) is None:
         actions.append(Action("end", unit))
     return actions

@@ -25,6 +25,11 @@ ItemName = Literal["javelin", "sling", "bow", "aquila", "ensign", "celtic_standa
 TerrainKind = Literal["river", "bridge", "scrub", "marsh", "wall", "building", "hill"]
 Role = Literal["combatant", "civilian", "prisoner"]
 EdgeName = Literal["north", "east", "south", "west"]
+FighterStatus = Literal["in_play", "out", "fled", "withdrawn"]
+MountState = Literal["sound", "wounded", "dead"]
+
+MAX_TABLE = 1000.0
+"""cm: the largest table side a scenario may have (and so any coordinate an action names)."""
 
 RANKS: dict[str, int] = {"none": 0, "officer": 1, "superieur": 2, "en_chef": 3}
 """DBG-5: 'officer' in the rules means any rank above none."""
@@ -156,8 +161,8 @@ def terrain_has(kind: str, prop: str) -> bool:
 
 
 class TableModel(Strict):
-    width: float = Field(gt=0, le=1000, description="cm, west to east")
-    height: float = Field(gt=0, le=1000, description="cm, north to south")
+    width: float = Field(gt=0, le=MAX_TABLE, description="cm, west to east")
+    height: float = Field(gt=0, le=MAX_TABLE, description="cm, north to south")
 
 
 Point = tuple[float, float]
@@ -212,11 +217,32 @@ class FighterModel(Strict):
     base: float | None = Field(None, gt=0, le=5, description="base radius, cm")
     formation: str | None = Field(None, description="DBG-55: a formation tag")
     role: Role = "combatant"
-    wounded: bool = False
     move: float | None = Field(None, gt=0, le=60, description="overrides the troop's Mouvement")
     combat: int | None = Field(None, ge=0, le=12)
     shoot: int | None = Field(None, ge=0, le=12)
     discipline: int | None = Field(None, ge=0, le=12)
+    # -- statuses: where a game stands (``position``); a fresh battle leaves them out --------
+    status: FighterStatus = Field("in_play", description="DBG-7, DBG-31, DBG-59: in play, out "
+                                  "of action (dead), fled off the table, or withdrawn by a "
+                                  "reserved edge; the others count toward the break point "
+                                  "(DBG-32) as losses, withdrawn ones excepted")
+    exit_edge: EdgeName | None = Field(None, description="the edge a fled or withdrawn fighter "
+                                       "left by (DBG-31, DBG-58)")
+    wounded: bool = Field(False, description="DBG-7: wounded once (a second wound puts it out "
+                          "of action)")
+    tough_used: bool = Field(False, description="DBG-43: a Tough fighter's ignored first wound "
+                             "is spent")
+    retreating: bool = Field(False, description="DBG-28: carries a Retreat marker")
+    bolting: bool = Field(False, description="DBG-51, DBG-52: its mount bolts (Emballé); a "
+                          "retreating rider only")
+    frenzied: bool = Field(False, description="DBG-21, DBG-38: Frenzied for the rest of the "
+                           "battle (gains the Frenzy skill)")
+    mount_state: MountState = Field("sound", description="DBG-50: a rider's mount is sound, "
+                                    "wounded, or dead (the rider then fights on foot)")
+    shot: bool = Field(False, description="DBG-53: shot this turn (−1 Combat)")
+    fled: bool = Field(False, description="DBG-28, DBG-30: fled at once this turn (not moved "
+                       "again in this turn's retreat step)")
+    rally_tried: bool = Field(False, description="DBG-37: tried an individual rally this turn")
 
     def equipment(self) -> list[str]:
         return list(PROFILES[self.troop].equipment if self.items is None else self.items)
@@ -226,6 +252,11 @@ class FighterModel(Strict):
             return self.base
         mounted = "horse" in self.equipment()
         return max(PROFILES[self.troop].base, PROFILES["cavalry"].base if mounted else 0.0)
+
+
+IN_PLAY_STATUSES = ("wounded", "tough_used", "retreating", "bolting", "frenzied", "mount_state",
+                    "shot", "fled", "rally_tried")
+"""The statuses only a fighter in play has (export leaves them out for the others)."""
 
 
 class HoldBridge(Strict):
@@ -310,8 +341,10 @@ class DbgScenario(ScenarioBase):
                 problems.append((f"{where}.side", f"{f.side!r} is not one of {self.sides}"))
             if f.rank == "en_chef":
                 chiefs[f.side] = chiefs.get(f.side, 0) + 1
-            problems += self._placement(where, f)
+            if f.status == "in_play":
+                problems += self._placement(where, f)
             problems += self._skill_problems(where, f)
+            problems += self._status_problems(where, f)
             if f.move is None and f.troop == "cavalry" and "horse" not in f.equipment():
                 problems.append((f"{where}.items", "cavalry needs its horse (DBG-50)"))
         for side, count in chiefs.items():
@@ -365,9 +398,50 @@ class DbgScenario(ScenarioBase):
             problems.append((f"{where}.items", "an item is listed twice"))
         return problems
 
+    def _status_problems(self, where: str, f: FighterModel) -> list[tuple[str, str]]:
+        """Statuses that contradict each other or the fighter (field path of the first)."""
+        if f.status != "in_play":
+            flags = [name for name in IN_PLAY_STATUSES
+                     if getattr(f, name) != FighterModel.model_fields[name].default]
+            if flags:
+                return [(f"{where}.{flags[0]}", f"only a fighter in play has this status "
+                         f"(it is {f.status})")]
+            if f.status == "out" and f.exit_edge is not None:
+                return [(f"{where}.exit_edge", "only a fighter that left the table has one")]
+            if f.status != "out" and f.exit_edge is None:
+                return [(f"{where}.exit_edge", f"a fighter {f.status} names the edge it left "
+                         "by (DBG-31, DBG-59)")]
+            if f.status == "withdrawn":
+                return self._withdrawal_problems(where, f)
+            return []
+        mounted = any(ITEMS[item].mount_combat is not None for item in f.equipment())
+        checks = [
+            ("exit_edge", f.exit_edge is not None, "only a fighter that left the table has one"),
+            ("tough_used", f.tough_used and "tough" not in f.skills, "only a Tough fighter "
+             "ignores a wound (DBG-43)"),
+            ("mount_state", f.mount_state != "sound" and not mounted, "it has no mount (DBG-50)"),
+            ("bolting", f.bolting and (not mounted or f.mount_state == "dead"),
+             "only a rider on its mount bolts (DBG-51)"),
+            ("bolting", f.bolting and not f.retreating, "a bolting mount flees as a retreat: "
+             "the rider is retreating too (DBG-52)"),
+            ("fled", f.fled and not f.retreating, "only a retreating fighter has fled (DBG-28)"),
+        ]
+        return [(f"{where}.{name}", reason) for name, bad, reason in checks if bad][:1]
+
+    def _withdrawal_problems(self, where: str, f: FighterModel) -> list[tuple[str, str]]:
+        """DBG-59: only the ambush's quarry withdraws, by one of its reserved edges."""
+        objective = self.objective
+        if not isinstance(objective, Ambush) or f.side != objective.quarry:
+            return [(f"{where}.status", "only the ambush's quarry withdraws (DBG-59)")]
+        if f.exit_edge not in objective.exits:
+            return [(f"{where}.exit_edge", f"{f.exit_edge!r} is not a reserved edge "
+                     f"({', '.join(objective.exits)}, DBG-59)")]
+        return []
+
     def _overlaps(self) -> list[tuple[str, str]]:
         problems: list[tuple[str, str]] = []
-        ordered = sorted(range(len(self.fighters)), key=lambda i: self.fighters[i].at[0])
+        ordered = sorted((i for i, f in enumerate(self.fighters) if f.status == "in_play"),
+                         key=lambda i: self.fighters[i].at[0])
         for n, i in enumerate(ordered):
             a = self.fighters[i]
             for j in ordered[n + 1:]:

@@ -36,12 +36,11 @@ def rally_targets(state: DbgState, officer: Fighter) -> list[Fighter]:
     return [f for f in friends(state, officer) if f.retreating and within(f, officer, distance)]
 
 
-def manoeuvre_problem(state: DbgState, side: str, officer_id: object) -> Problem:
+def manoeuvre_problem(state: DbgState, side: str, officer: Fighter) -> Problem:
     """DBG-34: a non-retreating officer of the side, designated once a turn; DBG-35: with
     someone to rally."""
-    officer = state.fighters.get(officer_id) if isinstance(officer_id, str) else None
-    if officer is None or not officer.in_play or officer.side != side or not officer.officer:
-        return "DBG-34", f"{officer_id!r} is not an officer of {side} on the table"
+    if not officer.in_play or officer.side != side or not officer.officer:
+        return "DBG-34", f"{officer.id!r} is not an officer of {side} on the table"
     if officer.retreating:
         return "DBG-34", f"{officer.id} is retreating"
     if officer.id in state.designated:
@@ -53,7 +52,7 @@ def manoeuvre_problem(state: DbgState, side: str, officer_id: object) -> Problem
 
 def manoeuvre_candidates(state: DbgState, side: str) -> list[Fighter]:
     return [o for o in steady_officers(state, side)
-            if manoeuvre_problem(state, side, o.id) is None]
+            if manoeuvre_problem(state, side, o) is None]
 
 
 def rally_manoeuvre(resolver: Resolver, officer: Fighter) -> None:
@@ -73,11 +72,10 @@ def rally_manoeuvre(resolver: Resolver, officer: Fighter) -> None:
         resolver.rally(state.fighters[fighter_id], "DBG-35")
 
 
-def rally_one_problem(state: DbgState, side: str, fighter_id: object) -> Problem:
+def rally_one_problem(state: DbgState, side: str, fighter: Fighter) -> Problem:
     """DBG-37: a retreating fighter of the side, once a turn, near a steady officer."""
-    fighter = state.fighters.get(fighter_id) if isinstance(fighter_id, str) else None
-    if fighter is None or not fighter.in_play or fighter.side != side:
-        return "DBG-37", f"{fighter_id!r} is not a fighter of {side} on the table"
+    if not fighter.in_play or fighter.side != side:
+        return "DBG-37", f"{fighter.id!r} is not a fighter of {side} on the table"
     if not fighter.retreating:
         return "DBG-37", f"{fighter.id} is not retreating"
     if fighter.rally_turn == state.turn:
@@ -92,7 +90,7 @@ def rally_one_problem(state: DbgState, side: str, fighter_id: object) -> Problem
 
 def rally_one_candidates(state: DbgState, side: str) -> list[Fighter]:
     return [f for f in on_table(state) if f.side == side and f.retreating
-            and rally_one_problem(state, side, f.id) is None]
+            and rally_one_problem(state, side, f) is None]
 
 
 def rally_one(resolver: Resolver, fighter: Fighter) -> None:

@@ -1,13 +1,6 @@
 """The De Bello Gallico ruleset: the turn sequence (DBG-9) and action dispatch.
 
-Actions (``unit`` is the acting fighter or officer):
-- movement phase: ``activate``; then for the active fighter ``move`` {x, y[, via]},
-  ``charge`` {target}, ``withdraw`` {edge}, ``shoot`` {target}, ``end`` (DBG-11 … DBG-16,
-  DBG-22, DBG-38, DBG-52, DBG-59); ``via`` is only a menu label;
-- melee phase: ``attack`` {target, at: rider|mount} (DBG-18, DBG-50);
-- morale a: ``substitute`` (name an officer, DBG-33), then ``break_test`` (DBG-32);
-- morale b: ``rally`` (an officer's Rally manoeuvre, DBG-34/35) or ``pass``;
-- morale c: ``rally_one`` (DBG-37) or ``pass``.
+The actions are declared in ``actions`` (parsed there when they come from outside).
 Initiative (DBG-10) and the retreat step (DBG-30) need no decision and run by themselves.
 """
 
@@ -32,6 +25,7 @@ from polemos.rulesets.de_bello_gallico import (
     shooting,
     text,
 )
+from polemos.rulesets.de_bello_gallico.actions import ACTIONS
 from polemos.rulesets.de_bello_gallico.geometry import morale_states, on_table
 from polemos.rulesets.de_bello_gallico.initiative import roll_initiative
 from polemos.rulesets.de_bello_gallico.models import DbgScenario
@@ -61,6 +55,7 @@ class DeBelloGallico(Ruleset[DbgState, DbgScenario]):
     title = "De Bello Gallico"
     version = "1.0.0"
     scenario_model = DbgScenario
+    actions = ACTIONS
     turn_rule = "DBG-9"
 
     def __init__(self, scenario: DbgScenario) -> None:
@@ -135,7 +130,7 @@ class DeBelloGallico(Ruleset[DbgState, DbgScenario]):
             state.alternation_now().activated(fighter.id)
             state.done.append(fighter.id)
             melee.resolve_attack(resolver, fighter, state.fighters[args["target"]],
-                                 args.get("at", "rider"))
+                                 args["at"])
         elif kind == "substitute":
             state.substitutes.append(fighter.id)
             resolver.game.emit("substitute", unit=fighter.id, side=fighter.side, rule="DBG-33")
@@ -257,7 +252,7 @@ class DeBelloGallico(Ruleset[DbgState, DbgScenario]):
             return None
         if state.active_shot or shooting.shooter_problem(state, fighter) is not None:
             return "it has moved and cannot shoot"
-        if not any(shooting.target_problem(state, fighter, e.id) is None
+        if not any(shooting.target_problem(state, fighter, e) is None
                    for e in on_table(state) if e.side != fighter.side):
             return "it has moved and has no target"
         return None

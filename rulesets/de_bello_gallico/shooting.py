@@ -36,11 +36,10 @@ def shooter_problem(state: DbgState, fighter: Fighter) -> Problem:
     return None
 
 
-def target_problem(state: DbgState, fighter: Fighter, target_id: object) -> Problem:
+def target_problem(state: DbgState, fighter: Fighter, target: Fighter) -> Problem:
     """DBG-22 … DBG-24: an enemy in range and sight, touching no one."""
-    target = state.fighters.get(target_id) if isinstance(target_id, str) else None
-    if target is None or not target.in_play:
-        return "DBG-22", f"no fighter {target_id!r} on the table"
+    if not target.in_play:
+        return "DBG-22", f"no fighter {target.id!r} on the table"
     if target.side == fighter.side:
         return "DBG-22", f"{target.id} is a friend"
     distance = gap(fighter.base, target.base)

@@ -12,7 +12,7 @@ from functools import cache
 
 from polemos.core.actions import Action
 from polemos.core.hexgrid import Hex, axial_to_offset, forward_moves, neighbour, turn
-from polemos.rulesets.petit_cirque import fire, movement
+from polemos.rulesets.petit_cirque import abilities, fire, movement
 from polemos.rulesets.petit_cirque.ruleset import PetitCirqueVolant
 from polemos.rulesets.petit_cirque.state import PcvState, Plane
 
@@ -22,15 +22,19 @@ PREFERRED_SPEED = 3
 
 def greedy_policy(rules: PetitCirqueVolant, view: PcvState, side: str, legal: list[Action],
                   rng: random.Random) -> Action:
-    kinds = {action.kind for action in legal}
-    if kinds <= {"fire", "hold"}:
+    if view.phase == "fire":
         return _best_shot(rules, view, legal)
-    if kinds == {"speed"}:
+    if view.choosing_speed:
         plane = view.planes[legal[0].unit]  # type: ignore[index]
         return min(legal, key=lambda a: (abs(plane.speed + a["change"] - PREFERRED_SPEED),
                                          a["change"]))
-    unit = view.moving or legal[0].unit
-    return _best_move(rules, view, view.planes[unit], legal)  # type: ignore[index]
+    # A club ability's manoeuvre (PCV-O6) is beyond this search: the bot flies the rules as
+    # written, and uses one only when nothing else is legal.
+    moves = [action for action in legal if action.kind in ("step", "loop")]
+    if not moves:
+        return legal[0]
+    unit = view.moving or moves[0].unit
+    return _best_move(rules, view, view.planes[unit], moves)  # type: ignore[index]
 
 
 def _kill_value(rules: PetitCirqueVolant, firer: Plane, target: Plane) -> float:
@@ -45,11 +49,20 @@ def _kill_value(rules: PetitCirqueVolant, firer: Plane, target: Plane) -> float:
 
 
 def _best_shot(rules: PetitCirqueVolant, view: PcvState, legal: list[Action]) -> Action:
-    shots = [a for a in legal if a.kind == "fire"]
-    if not shots:
+    """The likeliest kill among the guns' shots and the abilities' valued attacks."""
+    values: dict[Action, float] = {}
+    for action in legal:
+        ability = abilities.owner(rules.params, action.kind)
+        if ability is not None:
+            worth = ability.worth(view, rules.params, action)
+            if worth is not None:
+                values[action] = worth
+        elif action.kind == "fire":
+            values[action] = _kill_value(rules, view.planes[action.unit],  # type: ignore[index]
+                                         view.planes[action["target"]])
+    if not values:
         return legal[0]
-    return max(shots, key=lambda a: _kill_value(rules, view.planes[a.unit],  # type: ignore[index]
-                                                view.planes[a["target"]]))
+    return max(values, key=values.__getitem__)
 
 
 def _best_move(rules: PetitCirqueVolant, view: PcvState, plane: Plane,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from polemos.core.hexgrid import ray, turn
 from polemos.rulesets.petit_cirque.movement import remove
@@ -18,7 +18,21 @@ NEEDED = {0: (4, 5, 6), 1: (5, 6, None)}
 Problem = tuple[str, str] | None
 
 
-def shot(params: PcvParams, firer: Plane, target: Plane) -> tuple[int, int | None, str]:
+class Spot(Protocol):
+    """Anything a gun can aim at: a hex and an altitude (an aircraft, or a club's ground
+    element at altitude 0)."""
+
+    @property
+    def q(self) -> int: ...
+
+    @property
+    def r(self) -> int: ...
+
+    @property
+    def altitude(self) -> int: ...
+
+
+def shot(params: PcvParams, firer: Plane, target: Spot) -> tuple[int, int | None, str]:
     """``(hex count, score needed or None, rule)`` for a target on one of the firer's lines.
 
     Returns hex count 0 when the target is on none of them (PCV-14); a score of None when the
@@ -74,14 +88,24 @@ def resolve_fire(state: PcvState, params: PcvParams, firer: Plane, target: Plane
         rules.append(params.rules["guns"])  # a rear or side gun's shot cites its option (PCV-O3)
     if roll < needed:
         outcome = "miss"
-    elif roll == 6:
-        outcome, rules = "destroyed", rules + ["PCV-17"]
     else:
-        target.damage += 1
-        limit = params.hits_to_destroy.get(target.role, 2)
-        outcome = "destroyed" if target.damage >= limit else "damaged"
-        rules.append("PCV-17" if limit == 2 else params.rules["hits"])
+        outcome, cited = damage(params, target, roll)
+        rules.append(cited)
     game.emit("fire", unit=firer.id, target=target.id, distance=distance, needed=needed,
               roll=roll, outcome=outcome, rules=rules)
     if outcome == "destroyed":
         remove(state, target, f"shot down by {firer.id}", rules[-1], game)
+
+
+def damage(params: PcvParams, target: Plane, roll: int) -> tuple[str, str]:
+    """PCV-17 for a hit rolled ``roll``, whoever fired it: ``(outcome, rule cited)``.
+
+    A 6 destroys outright; any other hit counts one damage, and the role's last one destroys
+    (2 unless a house rule changed it, PCV-O4). The caller removes a destroyed aircraft.
+    """
+    if roll == 6:
+        return "destroyed", "PCV-17"
+    target.damage += 1
+    limit = params.hits_to_destroy.get(target.role, 2)
+    outcome = "destroyed" if target.damage >= limit else "damaged"
+    return outcome, "PCV-17" if limit == 2 else params.rules["hits"]

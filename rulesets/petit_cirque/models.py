@@ -31,11 +31,34 @@ class AircraftModel(Strict):
     altitude: int = Field(ge=1, le=6, description="PCV-2: 1–6")
     speed: int = Field(ge=1, le=6, description="PCV-2: 1–6")
     role: Role = "fighter"
-    damaged: bool = False
+    damaged: bool = Field(False, description="PCV-2: carries a damaged marker (one damage).")
+    damage: int | None = Field(None, ge=0, le=6, description="PCV-17, PCV-O4: damage taken, for "
+                               "aircraft that stand more than one (a position); 1 = damaged.")
+
+    @property
+    def damage_taken(self) -> int:
+        return self.damage if self.damage is not None else int(self.damaged)
 
     @property
     def facing_index(self) -> int:
         return FACING_NAMES.index(self.facing)
+
+
+class PcvPosition(Strict):
+    """Where a game stands between two decisions (positions as data): the turn, and how far the
+    side whose turn it is has got. Omitted: the start of the game (PCV-4)."""
+
+    round: int = Field(1, ge=1, le=1000, description="PCV-4: the game round in progress.")
+    side: str = Field(description="PCV-4: the side whose turn it is.")
+    phase: Literal["move", "fire"] = Field(
+        "move", description="PCV-4: the side moves all its aircraft, then fires with them.")
+    done: list[str] = Field(default_factory=list, description="Aircraft of that side that "
+                            "have finished this phase (moved, or fired or held fire).")
+    moving: str | None = Field(None, description="PCV-5: the aircraft whose move has begun and "
+                               "must spend all its MP.")
+    mp_left: int = Field(0, ge=0, le=6, description="PCV-5: the MP the moving aircraft has left.")
+    choosing_speed: bool = Field(False, description="PCV-10: the moving aircraft has spent its "
+                                 "MP and must now set next turn's speed.")
 
 
 class PcvScenario(ScenarioBase):
@@ -54,6 +77,9 @@ class PcvScenario(ScenarioBase):
     shared_table: bool = Field(
         False, description="MIX-10: part of a mixed scenario, which decides the game; set by "
         "the mixed scenario, not by hand.")
+    position: PcvPosition | None = Field(
+        None, description="Start from this moment of a game instead of its beginning "
+        "(`polemos position` writes it); `first_side` then gives the seating order.")
 
     def unit_sides(self) -> dict[str, str]:
         return {plane.id: plane.side for plane in self.aircraft}
@@ -88,4 +114,47 @@ class PcvScenario(ScenarioBase):
         for side in self.sides:
             if not self.shared_table and not any(plane.side == side for plane in self.aircraft):
                 problems.append(("aircraft", f"side {side!r} has no aircraft"))
+        for i, plane in enumerate(self.aircraft):
+            if plane.damage is not None and plane.damaged and plane.damage != 1:
+                problems.append((f"aircraft[{i}].damage", f"{plane.damage} damage, but "
+                                 "`damaged: true` says one: give one of the two"))
+        if self.position is not None:
+            problems += self._position_problems(self.position)
+        return problems
+
+    def _position_problems(self, position: PcvPosition) -> list[tuple[str, str]]:
+        """The position must be one the rules can reach (PCV-4, PCV-5, PCV-10)."""
+        problems: list[tuple[str, str]] = []
+        planes = {plane.id: plane for plane in self.aircraft}
+        if position.side not in self.sides:
+            return [("position.side", f"{position.side!r} is not one of the sides {self.sides}")]
+        if self.first_side is None:
+            problems.append(("first_side", "a position needs the side that started (the "
+                             "seating order of PCV-4)"))
+        if position.round > self.max_rounds:
+            problems.append(("position.round", f"round {position.round} is past the round "
+                             f"limit {self.max_rounds}"))
+        for j, unit in enumerate(position.done):
+            plane = planes.get(unit)
+            if plane is None or plane.side != position.side:
+                problems.append((f"position.done[{j}]", f"{unit!r} is no aircraft of "
+                                 f"{position.side}"))
+        if position.moving is not None:
+            plane = planes.get(position.moving)
+            if plane is None or plane.side != position.side:
+                problems.append(("position.moving", f"{position.moving!r} is no aircraft of "
+                                 f"{position.side}"))
+            elif position.phase != "move":
+                problems.append(("position.moving", "aircraft move only in the move phase"))
+            elif position.moving in position.done:
+                problems.append(("position.moving", f"{position.moving} has already moved"))
+            elif position.mp_left > plane.speed:
+                problems.append(("position.mp_left", f"{position.mp_left} MP left, more than "
+                                 f"{plane.id}'s speed {plane.speed} (PCV-5)"))
+            elif position.mp_left == 0 and not position.choosing_speed:
+                problems.append(("position.mp_left", f"{plane.id} has spent its MP: it is "
+                                 "choosing its speed (PCV-10)"))
+        elif position.choosing_speed or position.mp_left:
+            problems.append(("position.moving", "only the aircraft whose move has begun has MP "
+                             "left or chooses its speed (PCV-5, PCV-10)"))
         return problems

@@ -12,11 +12,11 @@ from polemos.core.actions import Action
 from polemos.core.board import Board, hex_map_size
 from polemos.core.dice import roll_off
 from polemos.core.errors import IllegalAction
-from polemos.core.hexgrid import HexMap, offset_to_axial
+from polemos.core.hexgrid import FACING_NAMES, HexMap, axial_to_offset, offset_to_axial
 from polemos.core.ruleset import Result, Ruleset
 from polemos.core.turns import SideByTurn
 from polemos.core.world import Hit, Outcome, Presence
-from polemos.rulesets.petit_cirque import fire, mixing, movement, text
+from polemos.rulesets.petit_cirque import abilities, fire, mixing, movement, text
 from polemos.rulesets.petit_cirque.actions import ACTIONS
 from polemos.rulesets.petit_cirque.models import PcvScenario
 from polemos.rulesets.petit_cirque.state import PcvParams, PcvState, Plane
@@ -39,28 +39,76 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
         super().__init__(scenario)
         self.params = PcvParams()
 
+    def add_ability(self, ability: abilities.Ability, state: PcvState) -> None:
+        """Switch a club's ability on for this game (PCV-O5, PCV-O6): its action kinds join
+        this game's declaration and its units the state (``abilities``)."""
+        self.params.abilities.append(ability)
+        self.actions = self.actions.extended(*ability.kinds)
+        ability.start(state)
+
+    def parse_action(self, state: PcvState, data: Any) -> Action:
+        """As every ruleset, with the units abilities add (ground elements) known by id."""
+        units = {**self.scenario.unit_sides(), **abilities.unit_sides(self.params)}
+        return self.actions.parse(data, units, self.sides(state))
+
     # -- set-up ----------------------------------------------------------------------------
     def new_state(self, game: Context) -> PcvState:
+        """The aircraft as set up, and the turn: PCV-4's roll-off, or the scenario's position."""
         sc = self.scenario
         planes = {}
         for a in sc.aircraft:
             h = offset_to_axial(*a.hex)
             planes[a.id] = Plane(a.id, a.side, h.q, h.r, a.facing_index, a.altitude, a.speed,
-                                 a.role, damage=1 if a.damaged else 0)
+                                 a.role, damage=a.damage_taken)
         first = sc.first_side
         if first is None:
             first, totals = roll_off(game.dice, sc.sides, purpose="first player", rule="PCV-4")
         sides = sc.sides[sc.sides.index(first):] + sc.sides[:sc.sides.index(first)]
         state = PcvState(HexMap(sc.map.width, sc.map.height), planes, SideByTurn(sides),
                          sc.max_rounds, sc.hold_out)
-        game.emit("turn", side=state.turn.side, round=1, rule="PCV-4")
+        at = sc.position
+        if at is None:
+            game.emit("turn", side=state.turn.side, round=1, rule="PCV-4")
+            return state
+        state.turn.index, state.turn.round = sides.index(at.side), at.round
+        state.phase, state.done, state.moving = at.phase, list(at.done), at.moving
+        state.mp_left, state.choosing_speed = at.mp_left, at.choosing_speed
         return state
+
+    def export_position(self, state: PcvState) -> dict[str, Any]:
+        """Aircraft still in play with their hex, facing, altitude, speed and damage, and the
+        turn (positions as data); aircraft out of play are left out."""
+        aircraft = []
+        for plane in state.planes.values():
+            if not plane.in_play:
+                continue
+            col, row = axial_to_offset(plane.hex)
+            entry: dict[str, Any] = {"id": plane.id, "side": plane.side, "hex": [col, row],
+                                     "facing": FACING_NAMES[plane.facing],
+                                     "altitude": plane.altitude, "speed": plane.speed,
+                                     "role": plane.role}
+            if plane.damage:
+                entry["damage"] = plane.damage
+            aircraft.append(entry)
+        turn = state.turn
+        done = [unit for unit in state.done if state.planes[unit].in_play]
+        position: dict[str, Any] = {"round": turn.round, "side": turn.side, "phase": state.phase,
+                                    "done": done}
+        if state.moving is not None:
+            position.update(moving=state.moving, mp_left=state.mp_left,
+                            choosing_speed=state.choosing_speed)
+        return {"aircraft": aircraft, "first_side": turn.sides[0], "position": position,
+                **abilities.exported_options(self.params, state, self.scenario.options)}
+
+    def where(self, state: PcvState) -> str:
+        return f"round {state.turn.round}, {state.turn.side}'s {state.phase} phase"
 
     def sides(self, state: PcvState) -> list[str]:
         return list(self.scenario.sides)
 
     def units(self, state: PcvState) -> dict[str, str]:
-        return {p.id: p.side for p in state.planes.values() if p.in_play}
+        planes = {p.id: p.side for p in state.planes.values() if p.in_play}
+        return {**planes, **abilities.units(state, self.params)}
 
     # -- whose decision --------------------------------------------------------------------
     def to_act(self, state: PcvState) -> str | None:
@@ -82,7 +130,7 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
                             for t in state.planes.values()
                             if t.in_play and fire.fire_problem(state, params, p, t.id) is None]
                 actions.append(Action("hold", p.id))
-            return actions
+            return abilities.extra_actions(state, params, self._pending(state), actions)
         if state.choosing_speed:
             p = state.planes[state.moving]  # type: ignore[index]
             return [Action("speed", p.id, {"change": c}) for c in (-1, 0, 1)
@@ -96,7 +144,7 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
                         for d in movement.DIRECTIONS]
             actions += [Action("loop", p.id, {"alt": a}) for a in ("up", "down")
                         if movement.loop_problem(params, p, mp, a) is None]
-        return actions
+        return abilities.extra_actions(state, params, movers, actions)
 
     # -- checking --------------------------------------------------------------------------
     def check(self, state: PcvState, action: Action) -> None:
@@ -111,17 +159,25 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
         if plane.side != state.turn.side:
             return "PCV-4", f"{plane.id} is {plane.side}'s; it is {state.turn.side}'s turn"
         kind, args = action.kind, action.args
-        if kind in ("fire", "hold"):
+        ability = abilities.owner(self.params, kind)
+        if kind in ("fire", "hold") or (ability is not None and ability.phases[kind] == "fire"):
             if state.phase != "fire":
                 return "PCV-4", "fire comes after all the side's aircraft have moved"
             if plane.id in state.done:
                 return "PCV-14", f"{plane.id} has already fired or held this turn"
-            return fire.fire_problem(state, self.params, plane, args["target"]) \
+            if ability is not None:
+                return ability.problem(state, self.params, plane, action)
+            problem = fire.fire_problem(state, self.params, plane, args["target"]) \
                 if kind == "fire" else None
-        return self._move_problem(state, plane, kind, args)
+        else:
+            problem = self._move_problem(state, plane, action, ability)
+        if problem is not None or ability is not None:
+            return problem
+        return abilities.vetoed(state, self.params, plane, action)
 
-    def _move_problem(self, state: PcvState, plane: Plane, kind: str, args: dict[str, Any]
-                      ) -> tuple[str, str] | None:
+    def _move_problem(self, state: PcvState, plane: Plane, action: Action,
+                      ability: abilities.Ability | None) -> tuple[str, str] | None:
+        kind, args = action.kind, action.args
         if state.phase != "move":
             return "PCV-4", "the side's aircraft have all moved; now it fires"
         if state.moving not in (None, plane.id):
@@ -134,6 +190,8 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
             return movement.speed_problem(self.params, plane, args["change"])
         if state.choosing_speed:
             return "PCV-10", f"{plane.id} has spent its MP; choose its speed"
+        if ability is not None:
+            return ability.problem(state, self.params, plane, action)
         mp = state.mp_left if state.moving else plane.speed
         if kind == "loop":
             return movement.loop_problem(self.params, plane, mp, args["alt"])
@@ -143,7 +201,10 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
     def apply(self, state: PcvState, action: Action, game: Context) -> None:
         plane = state.planes[action.unit]  # type: ignore[index]
         kind = action.kind
-        if kind in ("step", "loop"):
+        ability = abilities.owner(self.params, kind)
+        if ability is not None:
+            ability.apply(state, self.params, plane, action, game)
+        elif kind in ("step", "loop"):
             if state.moving is None:
                 state.moving, state.mp_left = plane.id, plane.speed
             if kind == "step":
@@ -168,6 +229,9 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
         if state.phase == "move":
             state.phase = "fire"
             game.emit("phase", side=state.turn.side, phase="fire", rule="PCV-14")
+            abilities.fire_step(state, self.params, game)
+            if self._decide(state, game):
+                return
             if self._pending(state):
                 return
         state.phase = "move"
@@ -222,13 +286,13 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
 
     # -- text ------------------------------------------------------------------------------
     def describe(self, view: PcvState) -> str:
-        return text.describe(view)
+        return "\n".join([text.describe(view), *abilities.lines(view, self.params)])
 
     def describe_action(self, view: Any, action: Action) -> str:
-        return text.describe_action(action)
+        return abilities.describe_action(self.params, action) or text.describe_action(action)
 
     def narrate(self, event: dict[str, Any]) -> str | None:
-        return text.narrate(event)
+        return text.narrate(event) or abilities.narrate(self.params, event)
 
     # -- on a shared table (docs/mixing.md) ---------------------------------------------------
     @classmethod
@@ -241,9 +305,6 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
 
     def turn_number(self, state: PcvState) -> int:
         return state.turn.round
-
-    def where(self, state: PcvState) -> str:
-        return f"round {state.turn.round}, {state.phase} phase of {state.turn.side}"
 
     def presences(self, state: PcvState) -> list[Presence]:
         return mixing.presences(state, self.scenario.map.hex_cm)
@@ -265,4 +326,6 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
             self._advance(state, game)
 
     def board(self, state: PcvState) -> Board:
-        return text.board(state, self.scenario.map.hex_cm)
+        board = text.board(state, self.scenario.map.hex_cm)
+        board.pieces += abilities.pieces(state, self.params, self.scenario.map.hex_cm)
+        return board

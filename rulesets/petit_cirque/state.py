@@ -7,9 +7,13 @@ saved or compared.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from polemos.core.hexgrid import Hex, HexMap
 from polemos.core.turns import SideByTurn
+
+if TYPE_CHECKING:
+    from polemos.rulesets.petit_cirque.abilities import Ability
 
 MAX_LEVEL = 6
 """PCV-2, PCV-7, PCV-10: altitude and speed never exceed 6."""
@@ -53,6 +57,9 @@ class PcvState:
     reason: str = ""
     rule: str = ""
     over: bool = False
+    abilities: dict[str, Any] = field(default_factory=dict)
+    """What the club abilities of ``PcvParams.abilities`` keep between decisions, by ability
+    name (a plugin's ground elements): copied, saved and compared with the rest of the state."""
 
 
 @dataclass(slots=True)
@@ -74,3 +81,6 @@ class PcvParams:
     rules: dict[str, str] = field(default_factory=lambda: {
         "ceiling": "PCV-7", "max_speed": "PCV-10", "loops": "PCV-8", "guns": "PCV-14",
         "hits": "PCV-17"})
+    abilities: list[Ability] = field(default_factory=list)
+    """Abilities club plugins add (PCV-O5, PCV-O6): new units and actions, not only limits
+    (``polemos.rulesets.petit_cirque.abilities``); the ruleset consults them in order."""

@@ -182,10 +182,22 @@ def test_ai27_a_move_goes_throttle_manoeuvre_altitude():
 
 def test_malformed_arguments_are_refused_before_any_rule():
     """Actions from outside (terminal, saves) carry exactly their arguments, as numbers or
-    names: a boolean speed or an extra argument is refused and changes nothing."""
+    names: a boolean speed or an extra argument is refused by the declaration (citing the
+    argument's rule, or the action's) and changes nothing."""
     game = duel(dice=[4, 2])
-    refused(game, Action("manoeuvre", "tb", {"number": True}), "AI-20")
-    refused(game, Action("manoeuvre", "tb", {"number": 1.0}), "AI-20")
+    refused(game, Action("manoeuvre", "tb", {"number": True}), "AI-36")
+    refused(game, Action("manoeuvre", "tb", {"number": 1.0}), "AI-36")
+    refused(game, Action("manoeuvre", "tb", {"number": 10}), "AI-36")
     to_movement(game, first="imperial")
-    refused(game, Action("throttle", "tb", {"speed": 4, "extra": 1}), "AI-24")
+    refused(game, Action("throttle", "tb", {"speed": 4, "extra": 1}), "AI-28")
     refused(game, Action("first", None, {"side": "imperial"}), "AI-24")
+
+
+def test_ai24_first_names_a_side_not_a_unit():
+    """AI-24: the initiative player names a side to move first; a unit id is no side."""
+    game = duel(dice=[4, 2])
+    choose(game)
+    assert game.state.phase == "first"
+    error = refused(game, {"kind": "first", "args": {"side": "tb"}}, "AI-24")
+    assert error.field == "args.side"
+    refused(game, {"kind": "first", "unit": "tb", "args": {"side": "imperial"}}, "AI-19")

@@ -2,8 +2,8 @@
 (MIX-3), hit by other rulesets (MIX-4), crushing their infantry (MIX-8), and drawn as a board.
 
 Foreign infantry are the immobile ``pickets`` of ``tests/core/pickets.py`` (1 cm bases); a small
-recording plugin answers ``polemos_morale_shock`` for them. One test uses real De Bello Gallico
-fighters.
+recording subclass answers their morale shocks (``Ruleset.shaken``). One test uses real De Bello
+Gallico fighters.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from polemos.core.world import GROUND_TARGET, INFANTRY, VEHICLE, Hit, Presence
 from polemos.rulesets.at43 import mixing, text
 from polemos.rulesets.at43.ruleset import At43
 from tests.conftest import events
-from tests.core.pickets import Pickets, PicketsPlugin
+from tests.core.pickets import Pickets
 from tests.rulesets.at43.helpers import plugin_manager
 from tests.rulesets.at43.test_scenario import DERBY
 
@@ -38,16 +38,23 @@ TURNS = 3
 
 
 class ShockLog:
-    """Answers morale shocks as the pickets' owner would (only pickets are shaken in the games
-    that register it), and remembers them."""
+    """Provides the pickets with a morale of their own (``Ruleset.shaken``, MIX-9): every shock
+    World.shake hands them leaves them steady, and is remembered."""
 
     def __init__(self) -> None:
         self.shocks: list[MoraleShock] = []
+        log = self
+
+        class ShakenPickets(Pickets):
+            def shaken(self, state: Any, shock: MoraleShock, game: Any) -> Morale | None:
+                log.shocks.append(shock)
+                return Morale.STEADY
+
+        self.ruleset = ShakenPickets
 
     @hookimpl
-    def polemos_morale_shock(self, game: Game, shock: MoraleShock) -> Morale | None:
-        self.shocks.append(shock)
-        return Morale.STEADY
+    def polemos_rulesets(self) -> list[type[Pickets]]:
+        return [self.ruleset]
 
 
 def afv(id_: str, profile: str, x: float, y: float) -> dict[str, Any]:
@@ -80,7 +87,7 @@ def blue_trike(x: float = 70, y: float = 55) -> dict[str, Any]:
 def start(raw: dict[str, Any], dice: list[int] | None = None, *plugins: object
           ) -> tuple[Game, ShockLog]:
     log = ShockLog()
-    pm = make_plugin_manager([PicketsPlugin(), log, *plugins])
+    pm = make_plugin_manager([log, *plugins])
     return Game.new(validate_scenario(raw, "mixed.yaml", pm), pm, dice_script=dice), log
 
 

@@ -197,7 +197,7 @@ def test_enemy_skill_calls_a_test_at_its_difficulty(pm) -> None:
     """DBG-26: an enemy skill or manoeuvre calls for a test at that rule's difficulty."""
     game = start(scenario(fighter("r1", "red", 20, 20), fighter("b1", "blue", 20, 40)),
                  RED_FIRST + [6], pm)
-    after = game.rules.morale_shock(game.state, MoraleShock("r1", "war cry", "XX-9", 12), game)
+    after = game.world.shake(MoraleShock("r1", "war cry", "XX-9", 12), game)
     assert morale_tests(game) == [("r1", 12, False)] and after is Morale.RETREATING
     assert events(game, "shock")[0]["rule"] == "XX-9"
 

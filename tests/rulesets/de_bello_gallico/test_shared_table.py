@@ -197,7 +197,8 @@ def test_mix8_ground_units_of_other_rulesets_are_bases_aircraft_are_not() -> Non
     infantry) is a base named ``ruleset:unit``; aircraft are never in the way, nor are the part's
     own fighters."""
     world = World(5)
-    world.bind({"other": Others(), DBG: Mine()}, {"other": None, DBG: None})  # type: ignore
+    parts: dict[str, Any] = {"other": Others(), DBG: Mine()}
+    world.attach(parts, lambda: {"other": None, DBG: None})
     bases = ForeignUnits(world, DBG).ground_bases()
     assert [(b.id, b.x, b.y, b.radius) for b in bases] == [
         ("other:tank", 1, 2, 4), ("other:flak", 3, 4, 2), ("other:man", 5, 6, 1)]

@@ -173,5 +173,5 @@ def test_orderly_retreat_is_not_in_this_version(pm) -> None:
 def test_unknown_actions_and_wrong_phase_are_refused(pm) -> None:
     game = start(four(), RED_FIRST, pm)
     refused(game, act("dance", "r1"), "DBG-9")
-    refused(game, act("attack", "r1", target="b1"), "DBG-9")
+    refused(game, act("attack", "r1", target="b1", at="rider"), "DBG-9")
     refused(game, act("pass"), "DBG-9")
