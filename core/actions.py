@@ -23,9 +23,9 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    JsonValue,
     TypeAdapter,
     ValidationError,
-    JsonValue,
     ValidationInfo,
     create_model,
 )

@@ -9,8 +9,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from polemos.core.hexgrid import Hex, hex_to_point, point_to_hex
+
+if TYPE_CHECKING:
+    from polemos.core.ruleset import Ruleset
+
+GENERIC_SPACING_CM = 4.0
+"""Distance between the units of a generic board's rows and columns."""
+GENERIC_MARGIN_CM = 2.0
 
 
 @dataclass(slots=True)
@@ -96,3 +104,30 @@ def hex_map_size(width_cm: float, height_cm: float, hex_cm: float) -> tuple[int,
     columns = math.floor(width_cm / hex_cm + 0.5)
     rows = math.floor((height_cm - corner) / (1.5 * corner)) + 1
     return max(columns, 1), max(rows, 1)
+
+
+def generic_board(rules: Ruleset[Any, Any], state: Any) -> Board:
+    """The picture of a ruleset that draws no board of its own (``Ruleset.board`` is None):
+    its units where other rulesets see them (``presences``) if it places them, else a labelled
+    grid of its units in play, one column per side. ``polemos render`` and ``--html`` then work
+    for any ruleset."""
+    caption = f"{rules.title}: {rules.where(state)}"
+    presences = rules.presences(state)
+    if presences:
+        pieces = [Piece(p.unit, p.side, p.x, p.y, p.radius,
+                        labels=[p.kind] + ([f"alt {p.altitude}"] if p.altitude else []))
+                  for p in presences]
+        width = max(p.x + p.radius for p in pieces) + GENERIC_MARGIN_CM
+        height = max(p.y + p.radius for p in pieces) + GENERIC_MARGIN_CM
+        return Board(width, height, pieces, caption=caption)
+    units = rules.units(state)
+    sides = rules.sides(state)
+    columns = [sorted(unit for unit, owner in units.items() if owner == side) for side in sides]
+    pieces = [Piece(unit, side, GENERIC_SPACING_CM * (column + 0.5),
+                    GENERIC_SPACING_CM * (row + 0.5), GENERIC_SPACING_CM / 4,
+                    labels=[f"({side})"] if row == 0 else [])
+              for column, (side, mine) in enumerate(zip(sides, columns, strict=True))
+              for row, unit in enumerate(mine)]
+    rows = max((len(mine) for mine in columns), default=0)
+    return Board(GENERIC_SPACING_CM * max(len(sides), 1), GENERIC_SPACING_CM * max(rows, 1),
+                 pieces, caption=caption)

@@ -80,5 +80,5 @@ def scenario_path(argument: str, pm: pluggy.PluginManager) -> Path:
     if argument in catalog:
         return catalog[argument].path
     same_stem = [name for name in catalog if name.rpartition("/")[2] == argument]
-    close = difflib.get_close_matches(argument, catalog, n=5, cutoff=0.6)
+    close = difflib.get_close_matches(argument, catalog, n=5, cutoff=0.8)
     raise UnknownScenario(argument, same_stem + [name for name in close if name not in same_stem])

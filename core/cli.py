@@ -20,9 +20,10 @@ from typing import Annotated, Any
 import pluggy
 from pydantic import Field, TypeAdapter
 
-from polemos.core.board import Board
+from polemos.core.board import Board, generic_board
+from polemos.core.catalog import scenario_catalog, scenario_path
 from polemos.core.engine import play
-from polemos.core.errors import PluginFailure, PolemosError, PolemosInputError, UnknownName, UnknownName
+from polemos.core.errors import PluginFailure, PolemosError, PolemosInputError, UnknownName
 from polemos.core.eventlog import replay_log, write_log
 from polemos.core.game import Game
 from polemos.core.players import BOT_KINDS, Player, TerminalPlayer, bot_rng, make_bot
@@ -37,7 +38,8 @@ from polemos.core.position import game_at, position_scenario, write_position
 from polemos.core.render import render_html, render_svg
 from polemos.core.rulebook import rulebook
 from polemos.core.ruleset import Result
-from polemos.core.scenario import load_scenario
+from polemos.core.scaffold import new_ruleset
+from polemos.core.scenario import load_scenario, read_yaml
 
 
 def cmd_rulesets(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
@@ -68,7 +70,7 @@ def cmd_explain(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
 
 
 def cmd_validate(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
-    loaded = load_scenario(args.file, pm)
+    loaded = load_scenario(scenario_path(args.file, pm), pm)
     plugins = ", ".join(loaded.model.plugins) or "none"
     print(f"{args.file}: ok — {loaded.model.name!r}, ruleset {loaded.model.ruleset}, "
           f"plugins {plugins}")
@@ -111,10 +113,8 @@ def print_result(game: Game, result: Result) -> None:
 
 
 def drawable_board(game: Game) -> Board:
-    board = game.rules.board(game.state)
-    if board is None:
-        raise PolemosInputError(f"ruleset {game.rules.name!r} cannot draw its board")
-    return board
+    """The ruleset's own picture of the position, or the generic one drawn from its units."""
+    return game.rules.board(game.state) or generic_board(game.rules, game.state)
 
 
 class Recorder:
@@ -143,8 +143,26 @@ class Recorder:
                               encoding="utf-8")
 
 
+def cmd_scenarios(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
+    """The installed scenarios by name (``polemos play NAME`` plays one), with their ruleset."""
+    print("Scenarios (polemos play NAME):")
+    for name, ref in scenario_catalog(pm).items():
+        raw = read_yaml(ref.path)
+        print(f"  {name:34s} {str(raw.get('ruleset')):18s} {raw.get('name')}  "
+              f"(plugin {ref.plugin})")
+    return 0
+
+
+def cmd_new(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
+    folder = Path(args.dir if args.dir is not None else args.name)
+    written = new_ruleset(args.name, folder, pm)
+    print(f"{folder}: ruleset {args.name!r}, {len(written)} files. Next: pip install -e {folder}; "
+          f"cd {folder} && python -m pytest; polemos play {args.name}/sprint")
+    return 0
+
+
 def cmd_play(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
-    loaded = load_scenario(args.file, pm)
+    loaded = load_scenario(scenario_path(args.file, pm), pm)
     game = Game.new(loaded, pm, seed=args.seed, transactional=bool(args.human))
     narrate = game.rules.narrate
     if not args.quiet:
@@ -231,11 +249,22 @@ def cmd_schema(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
     return 0
 
 
+SCENARIO_HELP = "a scenario file, or an installed scenario's name (see `polemos scenarios`)"
+
+
 def build_parser(pm: pluggy.PluginManager) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="polemos", description="One engine for many wargames.")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("rulesets", help="installed rulesets and plugins").set_defaults(
         func=cmd_rulesets)
+    sub.add_parser("scenarios", help="installed scenarios by name").set_defaults(
+        func=cmd_scenarios)
+    p = sub.add_parser("new", help="start a package: `polemos new ruleset NAME --dir DIR`")
+    p.add_argument("what", choices=["ruleset"])
+    p.add_argument("name", metavar="NAME", help="the ruleset, package and entry point name")
+    p.add_argument("--dir", metavar="DIR", help="where to write it (default: ./NAME); must not "
+                   "exist or be empty")
+    p.set_defaults(func=cmd_new)
     p = sub.add_parser("rules", help="the rules a ruleset defines, by id")
     p.add_argument("ruleset")
     p.set_defaults(func=cmd_rules)
@@ -243,10 +272,10 @@ def build_parser(pm: pluggy.PluginManager) -> argparse.ArgumentParser:
     p.add_argument("rule", metavar="RULE-ID")
     p.set_defaults(func=cmd_explain)
     p = sub.add_parser("validate", help="check a scenario file")
-    p.add_argument("file")
+    p.add_argument("file", metavar="SCENARIO", help=SCENARIO_HELP)
     p.set_defaults(func=cmd_validate)
     p = sub.add_parser("play", help="play a scenario (bots unless --human)")
-    p.add_argument("file")
+    p.add_argument("file", metavar="SCENARIO", help=SCENARIO_HELP)
     p.add_argument("--seed", type=int, default=None, help="dice seed (default: the scenario's)")
     p.add_argument("--events", metavar="OUT.jsonl", help="write the event log here")
     p.add_argument("--save", metavar="SAVE.json", help="save the game here when it ends")

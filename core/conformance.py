@@ -122,7 +122,9 @@ class ConformanceTests:
                                  ids=[ref.name for ref in refs])
 
     @pytest.fixture(scope="class")
-    def pm(self) -> pluggy.PluginManager:
+    @classmethod
+    def pm(cls) -> pluggy.PluginManager:
+        """One plugin manager for the class's tests, with every installed plugin."""
         return make_plugin_manager()
 
     def test_every_ruleset_has_a_scenario(self, pm: pluggy.PluginManager,

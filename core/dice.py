@@ -45,7 +45,7 @@ class Dice:
         if self._pos >= len(self.script):
             raise DiceExhausted(
                 f"scripted dice ran out after {len(self.script)} rolls "
-                f"(wanted a d{sides} for {purpose}, {rule})")
+                f"(wanted a d{sides} for {purpose}, {rule})", sides)
         value = self.script[self._pos]
         self._pos += 1
         if not 1 <= value <= sides:

@@ -12,7 +12,7 @@ SHOWN = 80
 """The most characters of a person's value an error message echoes (``clip``)."""
 SHOWN_PROBLEMS = 10
 """The most problems one ``ScenarioError`` lists; the rest are counted."""
-SHOWN_LINE = 200
+SHOWN_LINE = 400
 """The most characters of one listed problem: a huge key or name never floods a terminal."""
 
 
@@ -70,7 +70,15 @@ class UnknownName(PolemosInputError):
 
 
 class DiceExhausted(PolemosInputError):
-    """A scripted dice sequence ran out: the script is too short for what was played."""
+    """A scripted dice sequence ran out: the script is too short for what was played.
+
+    ``sides`` is the die that was wanted next (0 when a scripted value did not fit its die):
+    the odds calculator extends the script with each of its faces in turn.
+    """
+
+    def __init__(self, message: str, sides: int = 0) -> None:
+        super().__init__(message)
+        self.sides = sides
 
 
 class PluginFailure(PolemosError):

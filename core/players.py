@@ -53,18 +53,26 @@ class PolicyBot:
 
 
 BOT_KINDS = ("random", "greedy")
+DEFAULT_BOT = "greedy"
+"""The kind ``polemos play`` uses unless told; the random bot stands in where a ruleset has none."""
 
 
 def make_bot(pm: pluggy.PluginManager, ruleset: str, kind: str, rng: random.Random) -> Player:
-    """A bot of ``kind`` for ``ruleset``; "greedy" needs the ruleset's policy hook."""
+    """A bot of ``kind`` for ``ruleset``, from its policy hook (``polemos_bot_policy``).
+
+    A ruleset that has no "greedy" policy is played by the random bot instead, silently: a new
+    ruleset plays, and passes the conformance suite, before anyone writes it a bot (README).
+    """
     if kind == "random":
         return RandomBot(rng)
     policy = call_hook(pm, "polemos_bot_policy", firstresult=True, ruleset=ruleset, kind=kind,
                        pm=pm)
-    if policy is None:
-        raise PolemosInputError(f"ruleset {ruleset!r} has no {kind!r} bot "
-                                f"(bots: {', '.join(BOT_KINDS)})")
-    return PolicyBot(policy, rng)
+    if policy is not None:
+        return PolicyBot(policy, rng)
+    if kind == DEFAULT_BOT:
+        return RandomBot(rng)
+    raise PolemosInputError(f"ruleset {ruleset!r} has no {kind!r} bot "
+                            f"(bots: {', '.join(BOT_KINDS)})")
 
 
 class TerminalPlayer:

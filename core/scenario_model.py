@@ -17,6 +17,25 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
+class Knob(Strict):
+    """A scenario field the balance tuner may set (``polemos tune``): a dotted path into the
+    scenario (``max_turns``, ``aircraft[2].altitude``, ``parts.at43.vehicles[0].x``) and the
+    range it may take; a path ending in ``[i]`` with the range 0..1 is that unit's presence."""
+
+    path: str = Field(min_length=1, max_length=300)
+    low: float = Field(ge=-1e6, le=1e6)
+    high: float = Field(ge=-1e6, le=1e6)
+    step: float = Field(1.0, gt=0, le=1e6)
+
+
+class BalanceSection(Strict):
+    """What a scenario says of its own balance: the knobs to tune it by, and its history."""
+
+    knobs: list[Knob] = Field(default_factory=list, max_length=10)
+    history: str = Field("", description="Why the scenario is not even, if it is not: the "
+                         "measured rates and the command that measured them.")
+
+
 class ScenarioBase(Strict):
     """Fields every scenario has, whatever its ruleset."""
 
@@ -32,6 +51,9 @@ class ScenarioBase(Strict):
     dice: list[ScriptedDie] | None = Field(
         None, description="Scripted dice, served in order instead of the seeded generator; "
         "each from 1 to the largest die the ruleset rolls (a D6 unless it says otherwise).")
+
+    balance: BalanceSection | None = Field(
+        None, description="Knobs for `polemos tune` and the scenario's balance history.")
 
     def problems(self) -> list[tuple[str, str]]:
         """Checks across fields that pydantic cannot express: ``[(field path, reason)]``."""

@@ -85,7 +85,7 @@ def fire(game: Game, unit: str, weapon: str, target: str) -> int:
 def idle(game: Game, ruleset: str) -> None:
     """Play ``ruleset``'s turn doing nothing: activate and end, hold, pass; aircraft fly
     straight and level at their speed."""
-    while game.to_act() is not None and game.rules.current == ruleset:
+    while game.to_act() is not None and game.rules.active_part(game.state) == ruleset:
         legal = game.legal_actions()
         choice = (next((a for a in legal if a.kind in PASSIVE), None)
                   or next((a for a in legal if a.kind == "activate"), None)
@@ -450,7 +450,7 @@ def test_mix9_dbg32_foreign_kills_count_toward_the_break_point():
     idle(game, "at43")
     dbg_start = len(game.events)
     idle(game, "de_bello_gallico")
-    assert (game.state.turn, game.rules.current, part(game, "de_bello_gallico").turn) == \
+    assert (game.state.turn, game.rules.active_part(game.state), part(game, "de_bello_gallico").turn) == \
         (2, "at43", 2)
     [broken] = after(game, dbg_start, "break_point")
     assert (broken["side"], broken["lost"], broken["starting"], broken["rules"]) == \
@@ -487,7 +487,7 @@ def test_mix10_after_the_last_turn_the_side_alone_on_the_objective_wins(
         turns=1, objective={"name": "the ford", "area": FORD})
     game = new_game(raw, dice=DBG_ROMANS_FIRST)
     for ruleset in ("petit_cirque", "at43", "de_bello_gallico"):
-        assert game.rules.current == ruleset
+        assert game.rules.active_part(game.state) == ruleset
         idle(game, ruleset)
     result = game.result()
     assert (result.winner, result.reason, result.rule) == (winner, reason, "MIX-10")
@@ -606,4 +606,4 @@ def test_mix2_a_ruleset_hit_outside_its_slot_waits_for_its_turn():
     part = game.state.parts["de_bello_gallico"]
     assert part.turn == 1 and not part.over
     assert [e for e in game.events[start:] if e["type"] == "initiative"] == []
-    assert game.state.turn == 1 and game.rules.current == "aeronautica"
+    assert game.state.turn == 1 and game.rules.active_part(game.state) == "aeronautica"

@@ -16,9 +16,11 @@ from pathlib import Path
 import pluggy
 import pytest
 
+from polemos.core.catalog import scenario_catalog
 from polemos.core.engine import play
 from polemos.core.game import Game
 from polemos.core.players import BOT_KINDS, bot_rng, make_bot
+from polemos.core.plugins import make_plugin_manager
 from polemos.core.ruleset import Result
 from polemos.core.scenario import load_scenario
 
@@ -32,9 +34,9 @@ the engine's own guard of a million."""
 
 
 def soak_scenarios() -> list[Path]:
-    """Every scenario the project ships, found as tests/test_conformance.py finds them (the one
-    place to change when both take the installed catalogue instead)."""
-    return sorted((ROOT / "scenarios").rglob("*.yaml"))
+    """Every installed scenario, as the plugins list them (``polemos_scenarios``), like the
+    conformance suite."""
+    return [ref.path for ref in scenario_catalog(make_plugin_manager()).values()]
 
 
 def soak_seeds() -> int:

@@ -17,6 +17,8 @@ __version__ = "0.1.0"
 @hookimpl
 def polemos_add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
                          ) -> None:
-    from polemos.plugins.lab.cli import add_balance
+    from polemos.plugins.lab.cli import add_balance, add_odds, add_tune
 
     add_balance(subparsers)
+    add_odds(subparsers)
+    add_tune(subparsers)

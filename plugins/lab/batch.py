@@ -106,18 +106,19 @@ def play_task(spec: BatchSpec, indices: Sequence[int]) -> list[GameRow]:
     return [play_game(loaded, pm, spec.bots, i, game_seed(spec.seed, i)) for i in indices]
 
 
-def tasks(games: int, workers: int, per_task: int | None = None) -> list[range]:
-    """Split ``games`` into tasks: about eight per worker (a slow game does not leave the others
+def tasks(games: range, workers: int) -> list[range]:
+    """Split the games into tasks: about eight per worker (a slow game does not leave the others
     idle at the end), and at least a few games each (a task costs a round trip)."""
-    size = per_task or max(2, -(-games // (workers * 8)))
-    return [range(start, min(start + size, games)) for start in range(0, games, size)]
+    size = max(2, -(-len(games) // (workers * 8)))
+    return [range(start, min(start + size, games.stop))
+            for start in range(games.start, games.stop, size)]
 
 
 Progress = Callable[[int], None]
 """Told how many more games finished."""
 
 
-def run_pool(spec: BatchSpec, games: int, workers: int, progress: Progress | None = None
+def run_pool(spec: BatchSpec, games: range, workers: int, progress: Progress | None = None
              ) -> list[GameRow]:
     """Play the batch on ``workers`` processes (in this process when ``workers`` is 1).
 
@@ -158,7 +159,7 @@ def _collect(pending: set[Future[list[GameRow]]], progress: Progress | None
             yield from found
 
 
-def run_dask(spec: BatchSpec, games: int, address: str, workers: int,
+def run_dask(spec: BatchSpec, games: range, address: str, workers: int,
              progress: Progress | None = None) -> list[GameRow]:
     """Play the batch on Dask: ``address`` "local" starts a LocalCluster of ``workers``
     processes; any other address is an existing scheduler (``tcp://HOST:PORT``)."""

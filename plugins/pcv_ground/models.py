@@ -5,24 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from importlib import resources
-from typing import Annotated
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import Field, model_validator
 
-from polemos.core.errors import PolemosError
-from polemos.core.scenario import validation_problems
-
-Score = Annotated[int, Field(ge=2, le=6)]
-"""A D6 score needed to hit: a 1 always misses."""
+from polemos.rulesets.petit_cirque.abilities import AbilityData, Score, load_data
 
 
-class Frozen(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Gun(Frozen):
+class Gun(AbilityData):
     """PCV-G2: what a ground element's gun reaches, and the score it needs by distance."""
 
     range: int = Field(ge=0, le=6, description="Hexes it reaches, in any direction.")
@@ -37,37 +26,31 @@ class Gun(Frozen):
         return self
 
 
-class Profile(Frozen):
+class Profile(AbilityData):
     title: str = Field(min_length=1)
     hits: int = Field(ge=1, le=20, description="PCV-G2: hit points.")
     gun: Gun | None = None
 
 
-class Strafe(Frozen):
+class Strafe(AbilityData):
     """PCV-G4: how far an aircraft strafes, and the score it needs by altitude and hex."""
 
     range: int = Field(ge=1, le=3)
     needed: dict[int, list[Score]]
 
 
-class GroundData(Frozen):
+class GroundData(AbilityData):
     kinds: dict[str, Profile] = Field(min_length=1)
     strafe: Strafe
 
 
 @cache
 def ground_data() -> GroundData:
-    """The plugin's data file, read once; a broken file is a packaging bug naming its fields."""
-    source = "polemos.plugins.pcv_ground:data/elements.yaml"
-    text = resources.files("polemos.plugins.pcv_ground").joinpath("data/elements.yaml")
-    try:
-        return GroundData.model_validate(yaml.safe_load(text.read_text(encoding="utf-8")))
-    except ValidationError as error:
-        raise PolemosError("\n".join(f"{source}: {path}: {reason}" for path, reason in
-                                     validation_problems(error))) from None
+    """The plugin's data file, read once."""
+    return load_data("polemos.plugins.pcv_ground", "data/elements.yaml", GroundData)
 
 
-class ElementModel(Frozen):
+class ElementModel(AbilityData):
     """One ground element on its hex (PCV-G1)."""
 
     id: str = Field(min_length=1, max_length=200)
@@ -78,7 +61,7 @@ class ElementModel(Frozen):
                              "omitted = the kind's full hit points.")
 
 
-class PcvGround(Frozen):
+class PcvGround(AbilityData):
     """``options.pcv_ground``: the ground elements of the scenario (PCV-G1)."""
 
     elements: list[ElementModel] = Field(default_factory=list)

@@ -19,10 +19,17 @@ from typing import Annotated
 
 from pydantic import Field
 
-from polemos.core.actions import ActionArgs, ActionKind, ActionTable, SideName, UnitId, arg
+from polemos.core.actions import (
+    Action,
+    ActionArgs,
+    ActionKind,
+    ActionTable,
+    SideName,
+    UnitId,
+    arg,
+)
 from polemos.rulesets.aeronautica.limits import SPEED_CAP
 from polemos.rulesets.aeronautica.models import TURN_RANGE
-from polemos.rulesets.aeronautica.state import CEILING
 
 TOP_TOKEN = 9
 """AI-13, AI-37: Ace Manoeuvres reach 8, 9 with Streamlined; no token is ever above 9."""
@@ -94,3 +101,9 @@ ACTIONS = ActionTable(
     ActionKind("tail", "AI-65", TailArgs, doc="Mark one of several tailed enemies (AI-65)."),
     rule="AI-19",
 )
+
+
+def acting(action: Action) -> str:
+    """The model an action names: every kind but ``first`` names one (``ACTIONS``)."""
+    assert action.unit is not None, f"{action.kind} names no model"
+    return action.unit

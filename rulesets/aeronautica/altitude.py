@@ -30,16 +30,15 @@ def changes(model: Model, flight: Flight) -> list[int]:
     return [c for c in range(-most, most + 1) if 0 <= model.altitude + c <= CEILING]
 
 
-def change_problem(model: Model, flight: Flight, change: object) -> Problem:
+def change_problem(model: Model, flight: Flight, change: int) -> Problem:
     if change in changes(model, flight):
         return None
     if flight.takeoff:
         return "AI-41", "a take-off climbs to Altitude 1"
-    if isinstance(change, int) and not isinstance(change, bool):
-        if model.altitude + change > CEILING:
-            return "AI-3", f"altitude runs 0-{CEILING}"
-        if model.altitude + change < 0:
-            return "AI-38", f"{model.id} cannot dive below the ground"
+    if model.altitude + change > CEILING:
+        return "AI-3", f"altitude runs 0-{CEILING}"
+    if model.altitude + change < 0:
+        return "AI-38", f"{model.id} cannot dive below the ground"
     return "AI-38", (f"at speed {model.speed} {model.id} climbs or dives by "
                      f"{[c for c in changes(model, flight) if c]} levels")
 
@@ -126,15 +125,14 @@ def land(setup: Setup, state: AiState, model: Model, game: Context) -> None:
     model.troops = 0
 
 
-def drop_problem(setup: Setup, model: Model, flight: Flight, points: object) -> Problem:
+def drop_problem(setup: Setup, model: Model, flight: Flight, points: int) -> Problem:
     if flight.dropped:
         return "AI-42", f"{model.id} has already dropped troops this move"
     if model.troops <= 0:
         return "AI-42", f"{model.id} carries no troops"
     if not any(zone_at(setup, model.side, Hex(q, r)) for q, r in flight.path):
         return "AI-42", f"{model.id}'s move did not pass over a landing zone of {model.side}"
-    if not isinstance(points, int) or isinstance(points, bool) or not \
-            1 <= points <= model.troops:
+    if not 1 <= points <= model.troops:
         return "AI-42", f"drop 1 to {model.troops} Transport points"
     return None
 

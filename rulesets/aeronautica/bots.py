@@ -20,6 +20,7 @@ from collections.abc import Callable
 from polemos.core.actions import Action
 from polemos.core.hexgrid import Hex, axial_to_offset, distance, neighbour, turn
 from polemos.rulesets.aeronautica import firing, mixing, movement
+from polemos.rulesets.aeronautica.actions import acting
 from polemos.rulesets.aeronautica.ruleset import AeronauticaImperialis
 from polemos.rulesets.aeronautica.state import (
     AIRCRAFT,
@@ -63,7 +64,7 @@ def greedy_policy(rules: AeronauticaImperialis, view: AiState, side: str, legal:
         return next((a for a in legal if a["side"] != side), legal[0])
     if kind == "tail":
         quarry = {a["target"]: a for a in legal}
-        model = view.models[legal[0].unit]  # type: ignore[index]
+        model = view.models[acting(legal[0])]
         return quarry[max(quarry, key=lambda t: _volley_value(setup, model, view.models[t]))]
     if kind in ("throttle", "take_off", "stay", "facing", "fly"):
         return _move(setup, view, legal)
@@ -139,8 +140,8 @@ def _volley_value(setup: Setup, firer: Model, target: Model) -> float:
 
 # -- choosing a token ----------------------------------------------------------------------
 def _choose(setup: Setup, view: AiState, legal: list[Action]) -> Action:
-    unit = legal[0].unit
-    model, spec = view.models[unit], setup.specs[unit]  # type: ignore[index]
+    unit = acting(legal[0])
+    model, spec = view.models[unit], setup.specs[unit]
     score = _scorer(setup, view, model)
     low, high = movement.speed_range(spec, model.speed)
     return max((a for a in legal if a.unit == unit),
@@ -184,8 +185,8 @@ def _speed_after(speed: int, change: int, flight: Flight) -> int:
 
 # -- moving --------------------------------------------------------------------------------
 def _move(setup: Setup, view: AiState, legal: list[Action]) -> Action:
-    unit = legal[0].unit
-    model = view.models[unit]  # type: ignore[index]
+    unit = acting(legal[0])
+    model = view.models[unit]
     if legal[0].kind in ("take_off", "stay"):
         return legal[0]
     score = _scorer(setup, view, model)
@@ -210,8 +211,8 @@ def _altitude(setup: Setup, view: AiState, legal: list[Action]) -> Action:
         return max((a for a in legal if a.kind == "drop"), key=lambda a: a["points"])
     if "land" in kinds:
         return kinds["land"]
-    unit = legal[0].unit
-    model, flight = view.models[unit], view.flight  # type: ignore[index]
+    unit = acting(legal[0])
+    model, flight = view.models[unit], view.flight
     assert flight is not None
     score = _scorer(setup, view, model)
     return max((a for a in legal if a.kind == "altitude"),
@@ -221,13 +222,14 @@ def _altitude(setup: Setup, view: AiState, legal: list[Action]) -> Action:
 
 # -- firing --------------------------------------------------------------------------------
 def _fire(setup: Setup, view: AiState, legal: list[Action]) -> Action:
-    unit = legal[0].unit
-    firer = view.models[unit]  # type: ignore[index]
+    unit = acting(legal[0])
+    firer = view.models[unit]
 
     def shot_value(action: Action) -> float:
-        slot = firing.slot_of(setup, unit, action["weapon"])  # type: ignore[arg-type]
+        slot = firing.slot_of(setup, unit, action["weapon"])
+        assert slot is not None  # a legal shot names one of the firer's weapons
         target = view.models[action["target"]]
-        gain = firing.expected(setup, firer, target, (slot,))  # type: ignore[arg-type]
+        gain = firing.expected(setup, firer, target, (slot,))
         return gain * worth(setup, target)
 
     jinks = [a for a in legal if a.kind == "jink" and a.unit == unit]

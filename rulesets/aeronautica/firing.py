@@ -213,15 +213,13 @@ def settle_exchange(setup: Setup, state: AiState, exchange: Exchange, game: Cont
 
 
 # -- jink (AI-54) --------------------------------------------------------------------------
-def jink_problem(setup: Setup, state: AiState, volley: Volley, direction: object) -> Problem:
+def jink_problem(setup: Setup, state: AiState, volley: Volley, direction: int) -> Problem:
     model = state.models[volley.unit]
     if not setup.specs[model.id].jink:
         return "AI-54", f"{model.id} does not have the Jink rule"
     if volley.mode != "fire" or not volley.jink:
         return "AI-54", "Jink comes when chosen to fire in the Firing phase, before targeting"
-    if direction not in range(6):
-        return "AI-54", "jink to one of the six neighbouring hexes (0-5)"
-    to = neighbour(model.hex, direction)  # type: ignore[arg-type]
+    to = neighbour(model.hex, direction)
     if not setup.cloth.contains(to):
         return "AI-54", f"{model.id} cannot jink off the Area of Engagement"
     if occupant(state, to, model.id) is not None:

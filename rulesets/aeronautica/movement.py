@@ -49,9 +49,7 @@ def speed_range(spec: Spec, speed: int) -> tuple[int, int]:
     return low, high
 
 
-def throttle_problem(spec: Spec, model: Model, speed: object) -> Problem:
-    if not isinstance(speed, int) or isinstance(speed, bool):
-        return "AI-28", "the new speed must be a whole number"
+def throttle_problem(spec: Spec, model: Model, speed: int) -> Problem:
     low, high = speed_range(spec, model.speed)
     if low <= speed <= high:
         return None
@@ -77,12 +75,10 @@ def fly_options(template: ManoeuvreTemplate, flight: Flight) -> list[tuple[int, 
     return [(n, k) for n in range(1, most + 1) for k in turns]
 
 
-def fly_problem(template: ManoeuvreTemplate, number: int, flight: Flight, hexes: object,
-                turn_: object) -> Problem:
+def fly_problem(template: ManoeuvreTemplate, number: int, flight: Flight, hexes: int,
+                turn_: int) -> Problem:
     if (hexes, turn_) in fly_options(template, flight):
         return None
-    if isinstance(hexes, int) and hexes < 1:
-        return "AI-33", "at least 1 hex straight ahead comes before each manoeuvre hex"
     allowed = template.hexes[flight.point - 1]
     if turn_ not in allowed:
         return template_rule(number), (f"manoeuvre {number} ({template.name}) turns "

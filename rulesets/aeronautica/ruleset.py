@@ -31,10 +31,11 @@ from polemos.rulesets.aeronautica import (
     firing,
     mixing,
     movement,
+    restore,
     sequence,
     text,
 )
-from polemos.rulesets.aeronautica.actions import ACTIONS
+from polemos.rulesets.aeronautica.actions import ACTIONS, acting
 from polemos.rulesets.aeronautica.models import AiScenario
 from polemos.rulesets.aeronautica.squadrons import build_setup
 from polemos.rulesets.aeronautica.state import AIRCRAFT, TARGET, AiState, Exchange, Model, Volley
@@ -67,16 +68,27 @@ class AeronauticaImperialis(Ruleset[AiState, AiScenario]):
 
     # -- set-up ----------------------------------------------------------------------------
     def new_state(self, game: Context) -> AiState:
+        """The start of turn 1, or the scenario's ``position`` (no turn event: the game goes
+        on from there, running only the automatic steps that wait at that point)."""
         models = {m.id: dataclasses.replace(m, ammo=dict(m.ammo)) for m in self._models}
-        state = AiState(0, "choose", models, SealedOrders(list(self.setup.sides), one_by_one=True))
+        position = self.scenario.position
+        if position is None:
+            state = AiState(0, "choose", models,
+                            SealedOrders(list(self.setup.sides), one_by_one=True))
+        else:
+            state = restore.state_at(self.setup, models, position)
         for side in self.setup.sides:
             state.start_points[side] = sum(self.setup.specs[m.id].cost for m in models.values()
                                            if m.side == side and m.kind != TARGET)
         state.start_flying = [side for side in self.setup.sides if any(
             m.side == side and m.kind == AIRCRAFT for m in models.values())]
-        sequence.begin_turn(self.setup, state, game)
+        if position is None:
+            sequence.begin_turn(self.setup, state, game)
         sequence.advance(self.setup, state, game)
         return state
+
+    def export_position(self, state: AiState) -> dict[str, Any]:
+        return restore.export(self.setup, self.scenario, state)
 
     @classmethod
     def fit_part(cls, raw: dict[str, Any], width_cm: float, height_cm: float, hex_cm: float,
@@ -212,10 +224,10 @@ class AeronauticaImperialis(Ruleset[AiState, AiScenario]):
         if model.side != side:
             return "AI-19", f"{model.id} is {model.side}'s; {side} is to act"
         if phase == "choose":
-            return self._choose_problem(state, model, action.args.get("number"))
+            return self._choose_problem(state, model, action["number"])
         if phase == "end":
-            if action.args.get("target") not in state.tail_options.get(model.id, []):
-                return "AI-65", f"{model.id} tails none of {action.args.get('target')!r}"
+            if action["target"] not in state.tail_options.get(model.id, []):
+                return "AI-65", f"{model.id} tails none of {action['target']!r}"
             return None
         if phase == "movement":
             return self._move_problem(state, model, action)
@@ -247,7 +259,7 @@ class AeronauticaImperialis(Ruleset[AiState, AiScenario]):
                 return "AI-27", "a move starts with the Throttle"
             if model.landed:
                 return "AI-41", f"{model.id} is Landed: it takes off or stays"
-            return movement.throttle_problem(spec, model, args.get("speed"))
+            return movement.throttle_problem(spec, model, args["speed"])
         if model.id != flight.unit:
             return "AI-24", f"{flight.unit} is moving; one aircraft at a time"
         template = self.setup.templates[flight.number]
@@ -256,18 +268,18 @@ class AeronauticaImperialis(Ruleset[AiState, AiScenario]):
         if kind not in expected:
             return "AI-27", f"{model.id}'s move is at its {flight.stage} step"
         if kind == "facing":
-            if args.get("turn") not in template.initial:
+            if args["turn"] not in template.initial:
                 return movement.template_rule(flight.number), (
                     f"manoeuvre {flight.number} starts by turning {list(template.initial)}")
             return None
         if kind == "fly":
-            return movement.fly_problem(template, flight.number, flight, args.get("hexes"),
-                                        args.get("turn"))
+            return movement.fly_problem(template, flight.number, flight, args["hexes"],
+                                        args["turn"])
         if kind == "drop":
-            return altitude.drop_problem(self.setup, model, flight, args.get("points"))
+            return altitude.drop_problem(self.setup, model, flight, args["points"])
         if kind == "land":
             return altitude.landing_problem(self.setup, spec, model, flight)
-        return altitude.change_problem(model, flight, args.get("change"))
+        return altitude.change_problem(model, flight, args["change"])
 
     def _fire_problem(self, state: AiState, model: Model, action: Action) -> Problem:
         rule = PHASE_RULE[state.phase]
@@ -280,26 +292,26 @@ class AeronauticaImperialis(Ruleset[AiState, AiScenario]):
                 return rule, f"{model.id} does not fire now (fired, Spinning or not eligible)"
         volley = self._volley(state, model.id)
         if action.kind == "fire":
-            return firing.shot_problem(self.setup, state, volley, action.args.get("weapon"),
-                                       action.args.get("target"), mixing.strangers(self.world))
+            return firing.shot_problem(self.setup, state, volley, action["weapon"],
+                                       action["target"], mixing.strangers(self.world))
         if action.kind == "jink":
-            return firing.jink_problem(self.setup, state, volley, action.args.get("dir"))
+            return firing.jink_problem(self.setup, state, volley, action["dir"])
         return None
 
     # -- resolving -------------------------------------------------------------------------
     def apply(self, state: AiState, action: Action, game: Context) -> None:
-        setup, kind, unit = self.setup, action.kind, action.unit
-        if kind == "manoeuvre":
-            state.draft[unit] = action["number"]  # type: ignore[index]
-        elif kind == "first":
+        setup, kind = self.setup, action.kind
+        if kind == "first":
             game.emit("first", side=action["side"], by=state.initiative, rule="AI-24")
             sequence.start_movement(setup, state, action["side"], game)
+        elif kind == "manoeuvre":
+            state.draft[acting(action)] = action["number"]
         elif kind == "tail":
-            endphase.mark(state, state.models[unit], action["target"], game)  # type: ignore
+            endphase.mark(state, state.models[acting(action)], action["target"], game)
         elif kind in MOVE_KINDS:
-            self._apply_move(state, state.models[unit], action, game)  # type: ignore[index]
+            self._apply_move(state, state.models[acting(action)], action, game)
         else:
-            self._apply_fire(state, state.models[unit], action, game)  # type: ignore[index]
+            self._apply_fire(state, state.models[acting(action)], action, game)
         sequence.advance(setup, state, game)
 
     def _apply_move(self, state: AiState, model: Model, action: Action, game: Context) -> None:
@@ -338,7 +350,8 @@ class AeronauticaImperialis(Ruleset[AiState, AiScenario]):
         if state.volley is None:
             state.volley = self._volley(state, model.id)
             if state.volley.mode == "tail":
-                state.exchange = Exchange(model.id, model.tailing)  # type: ignore[arg-type]
+                assert model.tailing is not None  # a Tailing Fire volley has its quarry
+                state.exchange = Exchange(model.id, model.tailing)
         volley = state.volley
         if action.kind == "jink":
             firing.jink(state, volley, action["dir"], game)

@@ -11,7 +11,10 @@ from typing import TYPE_CHECKING
 
 from polemos.core.hexgrid import FACING_NAMES, HexMap, offset_to_axial
 from polemos.rulesets.aeronautica.catalogue import Catalogue, build_catalogue, unknown
+from polemos.rulesets.aeronautica.restore import state_at
+from polemos.rulesets.aeronautica.standing import ground_extras, position_problems, status_problems
 from polemos.rulesets.aeronautica.state import (
+    ACTIVE,
     AIRCRAFT,
     DESTROYED,
     EJECTED,
@@ -27,6 +30,7 @@ from polemos.rulesets.aeronautica.state import (
 
 if TYPE_CHECKING:
     from polemos.rulesets.aeronautica.models import AircraftProfile, AiScenario, Placement
+    from polemos.rulesets.aeronautica.position import AiPosition
 
 Problems = list[tuple[str, str]]
 
@@ -35,7 +39,8 @@ def model_cost(catalogue: Catalogue, placement: Placement) -> int:
     """AI-72: profile points + options (AI-73) + upgrades (AI-75); also the model's VP value."""
     if placement.ground is not None:
         return catalogue.ground[placement.ground].points
-    cost = catalogue.aircraft[placement.aircraft].points  # type: ignore[index]
+    assert placement.aircraft is not None  # exactly one of the two, checked at load
+    cost = catalogue.aircraft[placement.aircraft].points
     cost += sum(catalogue.weapons[w].option_points or 0 for w in placement.options)
     cost += sum(catalogue.upgrades[u].points for u in placement.upgrades)
     return cost
@@ -56,24 +61,29 @@ def scenario_problems(scenario: AiScenario) -> Problems:
     ids: dict[str, str] = {}
     airborne: dict[tuple[int, int], str] = {}
     grounded: dict[tuple[int, int], str] = {}
+    flight = scenario.position.flight if scenario.position is not None else None
     for side, squadron in scenario.squadrons.items():
         valid = True
         for index, placement in enumerate(squadron):
             where = f"squadrons.{side}[{index}]"
-            found = _placement(catalogue, placement, where)
+            found = _placement(catalogue, placement, where, scenario.position)
             valid = valid and not found
             problems += found
             problems += _unique(ids, placement.id, f"{where}.id")
+            if placement.status != ACTIVE:
+                continue  # AI-30: off the area, or a wreck: it holds no hex
             problems += _position(cloth, placement.hex, f"{where}.hex")
             taken = grounded if placement.ground is not None else airborne
-            problems += _shared_hex(taken, placement.hex, placement.id, f"{where}.hex")
+            if flight is None or flight.unit != placement.id:  # AI-5: a mover passes over
+                problems += _shared_hex(taken, placement.hex, placement.id, f"{where}.hex")
         if valid:
             problems += _budget(scenario, catalogue, side)
     for index, target in enumerate(scenario.targets):
         where = f"targets[{index}]"
         problems += _unique(ids, target.id, f"{where}.id")
         problems += _position(cloth, target.hex, f"{where}.hex")
-        problems += _shared_hex(grounded, target.hex, target.id, f"{where}.hex")
+        if target.status == ACTIVE:
+            problems += _shared_hex(grounded, target.hex, target.id, f"{where}.hex")
         if target.side not in scenario.sides:
             problems.append((f"{where}.side", f"{target.side!r} is not one of {scenario.sides}"))
     for index, zone in enumerate(scenario.landing_zones):
@@ -82,7 +92,17 @@ def scenario_problems(scenario: AiScenario) -> Problems:
                              f"{zone.side!r} is not one of {scenario.sides}"))
         for number, hex_ in enumerate(zone.hexes):
             problems += _position(cloth, hex_, f"landing_zones[{index}].hexes[{number}]")
-    return problems
+    return problems or _standing_problems(scenario)
+
+
+def _standing_problems(scenario: AiScenario) -> Problems:
+    """Statuses and the ``position`` block, checked on the models the game would build."""
+    setup, placed = build_setup(scenario)
+    models = {model.id: model for model in placed}
+    problems = status_problems(scenario, setup, models)
+    if problems or scenario.position is None:
+        return problems
+    return position_problems(scenario, setup, state_at(setup, models, scenario.position))
 
 
 def _sides(scenario: AiScenario) -> Problems:
@@ -109,7 +129,8 @@ def _sides(scenario: AiScenario) -> Problems:
     return problems
 
 
-def _placement(catalogue: Catalogue, placement: Placement, where: str) -> Problems:
+def _placement(catalogue: Catalogue, placement: Placement, where: str,
+               position: AiPosition | None) -> Problems:
     """Names resolve (AI-8, AI-73, AI-75) and the aircraft's state fits its profile."""
     if (placement.aircraft is None) == (placement.ground is None):
         return [(where, "give exactly one of `aircraft` or `ground`")]
@@ -118,7 +139,8 @@ def _placement(catalogue: Catalogue, placement: Placement, where: str) -> Proble
             return [(f"{where}.ground", unknown("ground asset", placement.ground,
                                                 catalogue.ground))]
         extra = [name for name in ("facing", "altitude", "speed", "options", "upgrades")
-                 if getattr(placement, name)] + (["landed"] if placement.landed else [])
+                 if getattr(placement, name)] + (["landed"] if placement.landed else []) + \
+            ground_extras(placement)
         return [(f"{where}.{name}", "ground assets have no such field (AI-7)") for name in extra]
     if placement.aircraft not in catalogue.aircraft:
         return [(f"{where}.aircraft", unknown("aircraft", placement.aircraft,
@@ -139,18 +161,35 @@ def _placement(catalogue: Catalogue, placement: Placement, where: str) -> Proble
             problems.append((path, unknown("upgrade", upgrade, catalogue.upgrades)))
         elif placement.upgrades.index(upgrade) != index:
             problems.append((path, f"{upgrade!r} is taken twice; each at most once (AI-75)"))
-    return problems + _flight_state(profile, placement, where)
+    return problems + _flight_state(profile, placement, where, position)
 
 
-def _flight_state(profile: AircraftProfile, placement: Placement, where: str) -> Problems:
+def _flight_state(profile: AircraftProfile, placement: Placement, where: str,
+                  position: AiPosition | None) -> Problems:
+    """AI-3, AI-15, AI-16, AI-41: where an aircraft may fly. At the start of a game within its
+    profile; part-way (``position``) Speed and Altitude may have left its profile's ranges
+    (AI-31, AI-39), but an aircraft in the air is above Altitude 0 unless it is taking off."""
     missing = [name for name in ("facing", "altitude", "speed")
                if getattr(placement, name) is None]
     if missing:
         return [(f"{where}.{name}", "field required for an aircraft") for name in missing]
     problems: Problems = []
+    if placement.status != ACTIVE:
+        return problems
     if placement.landed:
         if placement.altitude != 0 or placement.speed != 0:
             problems.append((where, "a Landed aircraft has altitude 0 and speed 0 (AI-41)"))
+        return problems
+    assert placement.altitude is not None and placement.speed is not None
+    if placement.marker is not None and placement.altitude == 0:
+        problems.append((f"{where}.marker", f"a {placement.marker} marker at altitude 0: it "
+                                            "pulls out or crashes first (AI-39, AI-40)"))
+    if position is not None:
+        flight = position.flight
+        if placement.altitude == 0 and not (flight is not None and flight.take_off
+                                            and flight.unit == placement.id):
+            problems.append((f"{where}.altitude", "an aircraft in the air flies at altitude "
+                             "1-9; at 0 it is Landed or taking off (AI-3, AI-40, AI-41)"))
         return problems
     if not profile.min_speed <= placement.speed <= profile.max_speed:
         problems.append((f"{where}.speed", f"{placement.speed} is outside {profile.name}'s "
@@ -251,7 +290,8 @@ def _spec(catalogue: Catalogue, side: str, placement: Placement) -> Spec:
         asset = catalogue.ground[placement.ground]
         return Spec(placement.id, side, GROUND, asset.name, "ground", cost, asset.structure,
                     (Slot("guns", asset.weapon(), "all_round"),))
-    plane = catalogue.aircraft[placement.aircraft]  # type: ignore[index]
+    assert placement.aircraft is not None  # exactly one of the two, checked at load
+    plane = catalogue.aircraft[placement.aircraft]
     streamlined = 1 if "streamlined" in placement.upgrades else 0
     return Spec(placement.id, side, AIRCRAFT, plane.name, plane.category, cost,
                 plane.structure, _slots(catalogue, [*plane.weapons, *placement.options]),

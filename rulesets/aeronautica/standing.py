@@ -69,13 +69,9 @@ def _aircraft(setup: Setup, models: dict[str, Model], placement: Placement,
               phase: str | None, where: str) -> Problems:
     spec = setup.specs[placement.id]
     problems: Problems = []
-    if placement.marker is not None:
-        if placement.status != ACTIVE or placement.landed:
-            problems.append((f"{where}.marker", "only an aircraft in the air carries a Stall "
-                                                "or Spin marker (AI-39, AI-62)"))
-        elif placement.altitude == 0:
-            problems.append((f"{where}.marker", f"a {placement.marker} marker at altitude 0: "
-                                                "it pulls out or crashes first (AI-40)"))
+    if placement.marker is not None and (placement.status != ACTIVE or placement.landed):
+        problems.append((f"{where}.marker", "only an aircraft in the air carries a Stall or "
+                                            "Spin marker (AI-39, AI-62)"))
     limited = {slot.id: slot.weapon.ammo for slot in spec.slots if slot.weapon.ammo}
     for slot, left in (placement.ammo or {}).items():
         if slot not in limited:
@@ -228,10 +224,10 @@ def _alternation(setup: Setup, state: AiState, position: AiPosition) -> Problems
                 problems.append((where, f"{unit} has no manoeuvre token in position.orders "
                                         "(AI-20)"))
     assert state.alternation is not None
-    side = position.next_side
-    if side is not None and not state.alternation.remaining.get(side) and any(
+    chosen = position.next_side
+    if chosen is not None and not state.alternation.remaining.get(chosen) and any(
             state.alternation.remaining.values()):
-        problems.append(("position.next_side", f"{side} has no model left to act"))
+        problems.append(("position.next_side", f"{chosen} has no model left to act"))
     return problems
 
 

@@ -14,6 +14,7 @@ from polemos.core.actions import Action
 from polemos.core.board import Board, Piece, hex_centre_cm, hex_table_size
 from polemos.core.hexgrid import FACING_NAMES, axial_to_offset
 from polemos.core.world import Presence, World
+from polemos.rulesets.aeronautica.actions import acting
 from polemos.rulesets.aeronautica.mixing import RADIUS, key
 from polemos.rulesets.aeronautica.state import AIRCRAFT, GROUND, AiState, Model, Setup
 
@@ -120,7 +121,8 @@ def describe_action(setup: Setup, action: Action) -> str:
     if kind == "jink":
         return f"{unit}: jink 1 hex {FACING_NAMES[args['dir']]}"
     if kind == "fire":
-        slot = next((s for s in setup.specs[unit].slots if s.id == args["weapon"]), None)  # type: ignore[index]
+        slot = next((s for s in setup.specs[acting(action)].slots if s.id == args["weapon"]),
+                    None)
         name = slot.weapon.name if slot else args["weapon"]
         return f"{unit}: fire {name} at {args['target']}"
     if kind == "tail":

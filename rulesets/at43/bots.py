@@ -75,7 +75,7 @@ def _best_join(rules: At43, view: At43State, legal: list[Action]) -> Action:
     for action in legal:
         if action.kind != "join":
             continue
-        attacker = view.vehicles[action.unit]  # type: ignore[index]
+        attacker = view.vehicles[_actor(action)]
         plan = plan_ram(view, rules.params, attacker, action["target"], action["offset"],
                         [a.id for a in c.attackers], mode="rush")
         if not isinstance(plan, RamPlan):
@@ -87,7 +87,7 @@ def _best_join(rules: At43, view: At43State, legal: list[Action]) -> Action:
 
 
 def _ram_worth(params: At43Params, view: At43State, action: Action) -> float:
-    attacker = view.vehicles[action.unit]  # type: ignore[index]
+    attacker = view.vehicles[_actor(action)]
     target = view.vehicles[action["target"]]
     distance = gap(attacker.base, target.base)
     return ram_value(attacker, target,
@@ -102,7 +102,7 @@ def _best_move_or_ram(rules: At43, view: At43State, legal: list[Action]) -> Acti
         if _ram_worth(params, view, best) > 0:
             return best
     moves = [a for a in legal if a.kind == "move"]
-    vehicle = view.vehicles[moves[0].unit]  # type: ignore[index]
+    vehicle = view.vehicles[_actor(moves[0])]
     models = _models(rules, view)
     prey = [b for side, b in models if side != vehicle.side]
     friends = [b for side, b in models if side == vehicle.side]
@@ -173,7 +173,7 @@ def _best_declaration(params: At43Params, view: At43State, side: str, legal: lis
         return legal[0]
     scored = []
     for action in declarations:
-        vehicle = view.vehicles[action.unit]  # type: ignore[index]
+        vehicle = view.vehicles[_actor(action)]
         options = ram_options(view, params, vehicle, mode="rush")
         worth = max((ram_value(vehicle, view.vehicles[t], plan.band) for t, _, plan in options),
                     default=-1.0)
@@ -187,10 +187,10 @@ def _safest_march(view: At43State, side: str, legal: list[Action]) -> Action:
 
     def clearance(action: Action) -> float:
         if action.kind == "hold":
-            return _clearance(view, action.unit, (0.0, 0.0), enemies)  # type: ignore[arg-type]
+            return _clearance(view, _actor(action), (0.0, 0.0), enemies)
         direction = heading_vector(float(action["heading"]))
         shift = (direction[0] * float(action["distance"]), direction[1] * float(action["distance"]))
-        return _clearance(view, action.unit, shift, enemies)  # type: ignore[arg-type]
+        return _clearance(view, _actor(action), shift, enemies)
 
     return max(legal, key=clearance)
 
@@ -202,3 +202,10 @@ def _clearance(view: At43State, unit: str, shift: tuple[float, float],
     if not all(view.table.contains(b) for b in moved):
         return -1.0
     return min((gap(b, e) for b in moved for e in enemies), default=0.0)
+
+
+def _actor(action: Action) -> str:
+    """Who acts in a legal action the bots weigh (join, ram, move, declare, march, hold):
+    every one of these kinds names its unit (``actions``)."""
+    assert action.unit is not None
+    return action.unit

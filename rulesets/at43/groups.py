@@ -83,7 +83,8 @@ def touching(state: At43State, params: At43Params, c: Collision, vehicle_id: str
 
 def push_direction(state: At43State, c: Collision, attackers: Sequence[str]) -> Vec:
     """AT-22, AT-40 Decision: the travel direction, averaged over several attackers."""
-    return average_direction(tuple(c.attacker(a).travel) for a in attackers)  # type: ignore[misc]
+    travels = (c.attacker(a).travel for a in attackers)
+    return average_direction((t[0], t[1]) for t in travels)
 
 
 def throw_direction(state: At43State, c: Collision, vehicle_id: str) -> Vec:

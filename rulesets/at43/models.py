@@ -12,6 +12,7 @@ the round stands is the ``position`` block (``position.py``). Omitted, each is a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Literal
@@ -69,13 +70,19 @@ class ObstacleProfile(Strict):
     radius: float = Field(gt=0, le=1000)
 
 
+Profile = VehicleProfile | InfantryProfile | ObstacleProfile
+Book = Mapping[str, Profile]
+"""Every profile a scenario may use, by name (``At43Scenario.book``)."""
+
+
 class ProfileBook(Strict):
     vehicles: list[VehicleProfile] = Field(default_factory=list)
     infantry: list[InfantryProfile] = Field(default_factory=list)
     obstacles: list[ObstacleProfile] = Field(default_factory=list)
 
     def names(self) -> list[str]:
-        return [p.name for p in (*self.vehicles, *self.infantry, *self.obstacles)]
+        profiles: list[Profile] = [*self.vehicles, *self.infantry, *self.obstacles]
+        return [p.name for p in profiles]
 
 
 @cache
@@ -182,7 +189,8 @@ class At43Scenario(ScenarioBase):
         """Every profile by name, the scenario's own after the shipped ones."""
         found: dict[str, VehicleProfile | InfantryProfile | ObstacleProfile] = {}
         for source in (shipped_profiles(), self.profiles):
-            for profile in (*source.vehicles, *source.infantry, *source.obstacles):
+            profiles: list[Profile] = [*source.vehicles, *source.infantry, *source.obstacles]
+            for profile in profiles:
                 found[profile.name] = profile
         return found
 
@@ -197,7 +205,7 @@ class At43Scenario(ScenarioBase):
         problems += position_problems(self)
         return problems
 
-    def _status_problems(self, book: dict[str, object]) -> list[tuple[str, str]]:
+    def _status_problems(self, book: Book) -> list[tuple[str, str]]:
         """Statuses the profile cannot have (AT-4, AT-5, AT-42), or contradicting each other."""
         problems: list[tuple[str, str]] = []
         for i, unit in enumerate(self.units):
@@ -251,10 +259,10 @@ class At43Scenario(ScenarioBase):
         ids += [(f"wrecks[{i}]", w.id) for i, w in enumerate(self.wrecks)]
         return ids
 
-    def _placed(self, book: dict[str, object], problems: list[tuple[str, str]]
+    def _placed(self, book: Book, problems: list[tuple[str, str]]
                 ) -> list[tuple[str, Base]]:
         """Every base with its field path; unknown or mis-kinded profiles are reported."""
-        entries: list[tuple[str, PlacedModel, type]] = []
+        entries: list[tuple[str, PlacedModel, type[VehicleProfile] | type[InfantryProfile]]] = []
         for i, unit in enumerate(self.units):
             entries += [(f"units[{i}].vehicles[{j}]", v, VehicleProfile)
                         for j, v in enumerate(unit.vehicles)]
@@ -272,7 +280,7 @@ class At43Scenario(ScenarioBase):
             placed.append((path, Base(item.id, item.at[0], item.at[1], profile.radius)))
         return placed
 
-    def _obstacles(self, book: dict[str, object], problems: list[tuple[str, str]]
+    def _obstacles(self, book: Book, problems: list[tuple[str, str]]
                    ) -> list[tuple[str, CircleObstacle | PolygonObstacle]]:
         found: list[tuple[str, CircleObstacle | PolygonObstacle]] = []
         for i, piece in enumerate(self.terrain):
@@ -307,10 +315,11 @@ def _vehicle_status(path: str, v: VehicleModel, p: VehicleProfile) -> list[tuple
     return problems
 
 
-_KIND_NAMES = {VehicleProfile: "vehicle", InfantryProfile: "infantry", ObstacleProfile: "obstacle"}
+_KIND_NAMES: dict[type[Profile], str] = {VehicleProfile: "vehicle", InfantryProfile: "infantry",
+                                         ObstacleProfile: "obstacle"}
 
 
-def terrain_obstacle(piece: TerrainModel, book: dict[str, object]
+def terrain_obstacle(piece: TerrainModel, book: Book
                      ) -> CircleObstacle | PolygonObstacle | str:
     """The table obstacle of a terrain piece, or why it is malformed."""
     if piece.polygon is not None:
@@ -329,7 +338,7 @@ def terrain_obstacle(piece: TerrainModel, book: dict[str, object]
                           profile.size)
 
 
-def terrain_frame(piece: TerrainModel, book: dict[str, object]) -> int | None:
+def terrain_frame(piece: TerrainModel, book: Book) -> int | None:
     """Frame SP of a terrain piece (AT-10), None when it cannot be destroyed."""
     profile = book.get(piece.profile or "")
     if piece.polygon is None and isinstance(profile, ObstacleProfile):

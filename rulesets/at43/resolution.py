@@ -59,5 +59,5 @@ def roll_successes(dice: Dice, n: int, action: int, difficulty: int, *, purpose:
         return [], 0
     if automatic(delta):
         return [], n if needed(delta) == AUTO_SUCCESS else 0
-    rolls = dice.roll(n, purpose=purpose, rule=rule, needed=needed(delta), **context)
+    rolls = dice.roll(n, purpose=purpose, rule=rule, sides=6, needed=needed(delta), **context)
     return rolls, sum(1 for r in rolls if success(r, delta))

@@ -53,6 +53,7 @@ from polemos.rulesets.at43 import (
 from polemos.rulesets.at43.actions import ACTIONS
 from polemos.rulesets.at43.models import (
     At43Scenario,
+    Book,
     InfantryProfile,
     TerrainModel,
     VehicleProfile,
@@ -408,7 +409,7 @@ def _vehicle(vehicle_id: str, side: str, unit: str, profile: object, at: tuple[f
                    p.frame + p.propulsion + p.weapons)
 
 
-def _terrain_obstacle(piece: TerrainModel, book: dict[str, object]
+def _terrain_obstacle(piece: TerrainModel, book: Book
                       ) -> CircleObstacle | PolygonObstacle:
     """A piece the scenario model has already checked (``At43Scenario._obstacles``)."""
     obstacle = terrain_obstacle(piece, book)

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from polemos.core.scenario_model import ScenarioBase, Strict
 from polemos.core.table import EPS, Base, PolygonObstacle, gap_to_obstacle
+from polemos.rulesets.de_bello_gallico.position_model import DbgPosition, position_problems
 
 Nation = Literal["roman", "celt", "german"]
 RankName = Literal["none", "officer", "superieur", "en_chef"]
@@ -297,6 +298,8 @@ class DbgScenario(ScenarioBase):
     shared_table: bool = Field(False, description="set by fit_part when the scenario is one "
                                "part of a mixed scenario (MIX-1): the part plays to its turn "
                                "limit and the mixed scenario decides the game (MIX-10)")
+    position: DbgPosition | None = Field(None, description="Where the game stands, to start "
+                                         "it there (a fresh battle leaves it out)")
 
     def largest_die(self) -> int:
         """DBG-2: scripted dice run from 1 to the test die (a D10 or a D20)."""
@@ -312,6 +315,7 @@ class DbgScenario(ScenarioBase):
         problems += self._terrain_problems()
         problems += self._fighter_problems()
         problems += self._objective_problems()
+        problems += position_problems(self)
         return problems
 
     def _terrain_problems(self) -> list[tuple[str, str]]:

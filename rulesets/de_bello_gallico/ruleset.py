@@ -21,6 +21,7 @@ from polemos.rulesets.de_bello_gallico import (
     menu,
     movement,
     objectives,
+    position,
     rally,
     shooting,
     text,
@@ -64,13 +65,19 @@ class DeBelloGallico(Ruleset[DbgState, DbgScenario]):
 
     # -- set-up ----------------------------------------------------------------------------
     def new_state(self, game: Context) -> DbgState:
+        """The battle's start, or the scenario's ``position``: no initiative roll then, and the
+        game goes on from there as it would have."""
         sc = self.scenario
-        fighters = {f.id: new_fighter(f) for f in sc.fighters}
+        turn = sc.position.turn if sc.position is not None else 1
+        fighters = {f.id: new_fighter(f, turn, self.params.foot_move) for f in sc.fighters}
         starting = {side: sum(1 for f in fighters.values() if f.side == side)
                     for side in sc.sides}
         state = DbgState(Ground.build(sc), self.params, fighters, list(sc.sides), sc.die,
                          sc.max_turns, starting, _foreign=ForeignUnits(self.world, self.name))
-        self._start_turn(state, game)
+        if sc.position is None:
+            self._start_turn(state, game)
+        else:
+            position.restore(state, sc.position)
         self._advance(state, game)
         return state
 
@@ -315,6 +322,9 @@ class DeBelloGallico(Ruleset[DbgState, DbgScenario]):
         MIX-10: the mixed scenario decides the game (objectives' shared-table Decision)."""
         return {**raw, "table": {"width": width_cm, "height": height_cm}, "max_turns": turns,
                 "shared_table": True}
+
+    def export_position(self, state: DbgState) -> dict[str, Any]:
+        return position.export(state, self.scenario)
 
     def turn_number(self, state: DbgState) -> int:
         return state.turn

@@ -127,15 +127,19 @@ class Fighter:
         return item in self.items
 
 
-def new_fighter(model: FighterModel) -> Fighter:
-    """Build a fighter from its scenario entry and its troop profile (DBG-5)."""
+def new_fighter(model: FighterModel, turn: int, foot_move: float) -> Fighter:
+    """Build a fighter from its scenario entry and its troop profile (DBG-5), with the statuses
+    the entry gives for turn ``turn`` (a position, see ``position_model``)."""
     profile = PROFILES[model.troop]
     bonus = RANK_BONUS[model.rank]
     items = model.equipment()
     skills = list(model.skills)
     for item in items:
         skills += [s for s in ITEMS[item].grants if s not in skills]
+    if model.frenzied and "frenzy" not in skills:
+        skills.append("frenzy")
     mount = next((item for item in items if ITEMS[item].mount_combat is not None), None)
+    on_foot = mount is not None and model.mount_state == "dead"
 
     move = profile.move if model.move is None else model.move
     combat = profile.combat if model.combat is None else model.combat
@@ -144,11 +148,15 @@ def new_fighter(model: FighterModel) -> Fighter:
     return Fighter(
         model.id, model.side, model.name or model.id, model.nation, model.troop,
         Base(model.id, float(model.at[0]), float(model.at[1]), model.radius()),
-        move=float(move), combat=combat + bonus.combat, shoot=shoot,
+        move=foot_move if on_foot else float(move), combat=combat + bonus.combat, shoot=shoot,
         discipline=disc + bonus.discipline,
         rank=RANKS[model.rank], skills=skills, items=items, loyal_to=model.loyal_to,
         role=model.role, formation=model.formation, wounds=1 if model.wounded else 0,
-        mount=mount)
+        mount=None if on_foot else mount, mount_wounds=int(model.mount_state == "wounded"),
+        status=model.status, exit_edge=model.exit_edge, retreating=model.retreating,
+        bolting=model.bolting, tough_used=model.tough_used,
+        shot_turn=turn if model.shot else 0, fled_turn=turn if model.fled else 0,
+        rally_turn=turn if model.rally_tried else 0)
 
 
 def skill_bonus(fighter: Fighter, what: str) -> int:

@@ -26,10 +26,16 @@ The methods have neutral defaults, so an ability implements only what it changes
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from importlib import resources
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Protocol, TypeVar
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from polemos.core.actions import Action, ActionKind
 from polemos.core.board import Piece
+from polemos.core.errors import PolemosError
+from polemos.core.scenario import validation_problems
 from polemos.rulesets.petit_cirque.state import PcvParams, PcvState, Plane
 
 if TYPE_CHECKING:
@@ -37,6 +43,30 @@ if TYPE_CHECKING:
 
 Phase = Literal["move", "fire"]
 Problem = tuple[str, str] | None
+Score = Annotated[int, Field(ge=2, le=6)]
+"""A D6 score an ability needs to hit: 2 to 6, since a 1 always misses."""
+D = TypeVar("D", bound=BaseModel)
+
+
+class AbilityData(BaseModel):
+    """Base of an ability's data and options models: unknown fields are errors, values fixed."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def load_data(package: str, resource: str, model: type[D]) -> D:
+    """The data file an ability ships (profiles, kinds), validated against ``model``; a broken
+    file is a packaging bug, raised as ``PolemosError`` naming the file and each field."""
+    source = f"{package}:{resource}"
+    try:
+        raw = yaml.safe_load(resources.files(package).joinpath(resource)
+                             .read_text(encoding="utf-8"))
+        return model.model_validate(raw)
+    except (OSError, yaml.YAMLError) as error:
+        raise PolemosError(f"{source}: {error}") from error
+    except ValidationError as error:
+        raise PolemosError("\n".join(f"{source}: {path}: {reason}" for path, reason in
+                                     validation_problems(error))) from None
 
 
 class Ability(Protocol):

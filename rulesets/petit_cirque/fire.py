@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from polemos.core.hexgrid import ray, turn
 from polemos.rulesets.petit_cirque.movement import remove
@@ -18,21 +18,7 @@ NEEDED = {0: (4, 5, 6), 1: (5, 6, None)}
 Problem = tuple[str, str] | None
 
 
-class Spot(Protocol):
-    """Anything a gun can aim at: a hex and an altitude (an aircraft, or a club's ground
-    element at altitude 0)."""
-
-    @property
-    def q(self) -> int: ...
-
-    @property
-    def r(self) -> int: ...
-
-    @property
-    def altitude(self) -> int: ...
-
-
-def shot(params: PcvParams, firer: Plane, target: Spot) -> tuple[int, int | None, str]:
+def shot(params: PcvParams, firer: Plane, target: Plane) -> tuple[int, int | None, str]:
     """``(hex count, score needed or None, rule)`` for a target on one of the firer's lines.
 
     Returns hex count 0 when the target is on none of them (PCV-14); a score of None when the

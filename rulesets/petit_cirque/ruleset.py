@@ -133,8 +133,9 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
             return abilities.extra_actions(state, params, self._pending(state), actions)
         if state.choosing_speed:
             p = state.planes[state.moving]  # type: ignore[index]
-            return [Action("speed", p.id, {"change": c}) for c in (-1, 0, 1)
-                    if movement.speed_problem(params, p, c) is None]
+            speeds = [Action("speed", p.id, {"change": c}) for c in (-1, 0, 1)
+                      if movement.speed_problem(params, p, c) is None]
+            return abilities.extra_actions(state, params, [], speeds)
         movers = [state.planes[state.moving]] if state.moving else self._pending(state)
         actions = []
         for p in movers:
