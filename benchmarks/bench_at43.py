@@ -49,16 +49,16 @@ def collisions_per_s(case: tuple[dict[str, Any], list[Action]], seconds: float =
     pm = make_plugin_manager()
     loaded = validate_scenario(case[0], "bench", pm)
     rules = loaded.ruleset(loaded.model)
-    start_state = rules.new_state(Sink(0))  # type: ignore[arg-type]
+    start_state = rules.new_state(Sink(0))
     count, spent = 0, 0.0
     while spent < seconds:
         state = copy.deepcopy(start_state)
         sink = Sink(count)
         begin = time.perf_counter()
         for action in case[1]:
-            rules.apply(state, action, sink)  # type: ignore[arg-type]
+            rules.apply(state, action, sink)
         while state.collision is not None:
-            rules.apply(state, rules.legal_actions(state)[0], sink)  # type: ignore[arg-type]
+            rules.apply(state, rules.legal_actions(state)[0], sink)
         spent += time.perf_counter() - begin
         count += 1
     return count / spent

@@ -24,10 +24,10 @@ def direct_actions_per_s(scenario: str, seconds: float = 3.0) -> float:
         rules = loaded.ruleset(loaded.model)
         sink = Sink(games)
         rng = random.Random(games)
-        state = rules.new_state(sink)  # type: ignore[arg-type]
+        state = rules.new_state(sink)
         while rules.to_act(state) is not None:
             legal = rules.legal_actions(state)
-            rules.apply(state, legal[int(rng.random() * len(legal))], sink)  # type: ignore[arg-type]
+            rules.apply(state, legal[int(rng.random() * len(legal))], sink)
             actions += 1
         games += 1
     return actions / (time.perf_counter() - start)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pluggy
+
 from polemos.core.dice import Dice
 from polemos.core.engine import play
 from polemos.core.game import Game
@@ -23,6 +25,8 @@ class Sink:
     def __init__(self, seed: int) -> None:
         self.dice = Dice(seed)
         self.world = World()
+        self.pm = pluggy.PluginManager("polemos")
+        self.source = "benchmark"
 
     def emit(self, type_: str, **data: object) -> None:
         return None

@@ -30,13 +30,15 @@ class _BoundedLoader(yaml.SafeLoader):
         super().__init__(stream)
         self._depth = 0
 
-    def compose_node(self, parent: Node | None, index: Any) -> Node:
+    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
         if self._depth >= MAX_DEPTH:
+            event: Any = self.peek_event()  # type: ignore[no-untyped-call]  # untyped PyYAML
             raise ComposerError(None, None, f"nested deeper than {MAX_DEPTH} levels",
-                                self.peek_event().start_mark)
+                                event.start_mark)
         self._depth += 1
         try:
-            return super().compose_node(parent, index)  # type: ignore[no-any-return]
+            node: Node | None = super().compose_node(parent, index)
+            return node
         finally:
             self._depth -= 1
 

@@ -66,7 +66,7 @@ def replay_log(path: str | Path, pm: pluggy.PluginManager) -> tuple[Game, int]:
                                     f"{clip(line, 40)}")
         if event.get("type") == "action" and len(game.events) == event.get("seq"):
             try:
-                game.step(event.get("action"))
+                game.step(event.get("action", {}))
             except PolemosInputError as error:
                 raise PolemosInputError(f"{path}: line {number}: {error}") from None
     replayed = [canonical(event) for event in game.events]

@@ -13,6 +13,7 @@ from typing import Any
 import pluggy
 import yaml
 from pydantic import ValidationError
+from pydantic_core import ErrorDetails
 
 from polemos.core import bounded_yaml
 from polemos.core.errors import ScenarioError, UnknownName, clip, shown
@@ -50,12 +51,12 @@ def field_path(loc: tuple[Any, ...]) -> str:
     return path
 
 
-def _describe(error: dict[str, Any]) -> str:
+def _describe(error: ErrorDetails) -> str:
     if error["type"] == "extra_forbidden":
         return "unknown field"
     if error["type"] == "missing":
         return "field required"
-    message = error["msg"]
+    message = str(error["msg"])
     if error["type"] not in ("value_error", "assertion_error"):
         message += f" (got {shown(error['input'])})"
     return message.removeprefix("Value error, ")

@@ -450,8 +450,8 @@ def test_mix9_dbg32_foreign_kills_count_toward_the_break_point():
     idle(game, "at43")
     dbg_start = len(game.events)
     idle(game, "de_bello_gallico")
-    assert (game.state.turn, game.rules.active_part(game.state), part(game, "de_bello_gallico").turn) == \
-        (2, "at43", 2)
+    turn = part(game, "de_bello_gallico").turn
+    assert (game.state.turn, game.rules.active_part(game.state), turn) == (2, "at43", 2)
     [broken] = after(game, dbg_start, "break_point")
     assert (broken["side"], broken["lost"], broken["starting"], broken["rules"]) == \
         ("gauls", 2, 4, ["DBG-32", "DBG-33"])

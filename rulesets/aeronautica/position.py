@@ -16,7 +16,9 @@ turn carries between decisions:
 - ``flight``: the aircraft in the middle of its move and what it has left (AI-27 .. AI-35);
 - ``volley``: the model in the middle of its fire (AI-43, AI-45, AI-53, AI-54);
 - ``tail_options``: End-phase aircraft whose owner must mark one tailed enemy (AI-65);
-- ``disengagement_turn`` (AI-68) and ``troop_vp`` (AI-42).
+- ``disengagement_turn`` (AI-68) and ``troop_vp`` (AI-42);
+- ``result``: once the game is over (phase ``over``), how it ended — on a shared table the
+  models stay and still take hits, but the result stands (docs/mixing.md).
 
 The checks across these fields and the units are in ``standing``; building the state from them
 and exporting it are in ``restore``.
@@ -31,8 +33,7 @@ from pydantic import Field
 from polemos.core.scenario_model import Strict
 from polemos.rulesets.aeronautica.limits import SPEED_CAP, TURN_LIMIT
 
-PHASES = ("choose", "first", "tailing", "movement", "firing", "end")
-Phase = Literal["choose", "first", "tailing", "movement", "firing", "end"]
+Phase = Literal["choose", "first", "tailing", "movement", "firing", "end", "over"]
 ALTERNATING = ("tailing", "movement", "firing")
 """The phases played by alternating activation (AI-22, AI-24, AI-25)."""
 Token = Annotated[int, Field(ge=1, le=9)]
@@ -80,12 +81,23 @@ class VolleyPosition(Strict):
         "will lose once both have rolled (AI-53).")
 
 
+class ResultPosition(Strict):
+    """How the game ended (AI-66 .. AI-70): the VP were counted then."""
+
+    winner: str | None = Field(None, description="The winning side; omitted: a draw (AI-70).")
+    reason: str = Field(max_length=500, description="Why the game ended.")
+    rule: str = Field(max_length=20, description="The rule that ended it (AI-66, AI-67, AI-68).")
+    vp: dict[str, Annotated[int, Field(ge=0, le=100_000)]] = Field(
+        default_factory=dict, description="Each side's VP (AI-69, AI-70).")
+
+
 class AiPosition(Strict):
     """Where an Aeronautica game stands between two decisions (module docstring)."""
 
     turn: int = Field(ge=1, le=TURN_LIMIT, description="The turn in progress (AI-19, AI-66).")
     phase: Phase = Field(description="The phase in progress (AI-19): choose, first (who moves "
-                         "first, AI-24), tailing, movement, firing or end.")
+                         "first, AI-24), tailing, movement, firing or end; over once the game "
+                         "has ended.")
     orders: dict[str, dict[str, Token]] = Field(
         default_factory=dict, description="Manoeuvre tokens committed, by side then aircraft "
         "(AI-20).")
@@ -113,3 +125,4 @@ class AiPosition(Strict):
         None, ge=1, le=TURN_LIMIT, description="The disengagement turn, once declared (AI-68).")
     troop_vp: dict[str, Annotated[int, Field(ge=0, le=100_000)]] = Field(
         default_factory=dict, description="VP each side has scored with troops (AI-42).")
+    result: ResultPosition | None = Field(None, description="Phase over: how the game ended.")

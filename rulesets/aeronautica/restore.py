@@ -63,6 +63,11 @@ def state_at(setup: Setup, models: dict[str, Model], position: AiPosition) -> Ai
                     troop_vp=dict(position.troop_vp))
     state.first_mover = position.first_mover or (
         position.initiative if phase in ("movement", "firing", "end") else None)
+    if position.result is not None:
+        result = position.result
+        state.over, state.winner, state.reason, state.rule = (True, result.winner,
+                                                              result.reason, result.rule)
+        state.scores = dict(result.vp)
     first = phase_first(state, phase)
     if phase not in ALTERNATING or first is None:
         return state
@@ -169,6 +174,9 @@ def _position(setup: Setup, state: AiState) -> dict[str, Any]:
             "path": [list(axial_to_offset(Hex(q, r))) for q, r in f.path]}
     if state.volley is not None:
         optional["volley"] = _volley_block(setup, state, state.volley)
+    if state.over:
+        optional["result"] = {"winner": state.winner, "reason": state.reason,
+                              "rule": state.rule, "vp": dict(state.scores)}
     block.update({name: value for name, value in optional.items() if value})
     return block
 

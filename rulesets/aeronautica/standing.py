@@ -28,8 +28,9 @@ if TYPE_CHECKING:
     from polemos.rulesets.aeronautica.position import AiPosition, FlightPosition, VolleyPosition
 
 Problems = list[tuple[str, str]]
-TAILING_PHASES = ("choose", "tailing", "end")
-"""AI-23, AI-65: a tailing marker lives from the End phase to the end of Tailing Fire."""
+TAILING_PHASES = ("choose", "tailing", "end", "over")
+"""AI-23, AI-65: a tailing marker lives from the End phase to the end of Tailing Fire (and
+stays on a game that ended in between)."""
 
 
 def status_problems(scenario: AiScenario, setup: Setup, models: dict[str, Model]) -> Problems:
@@ -154,7 +155,12 @@ def _sides(setup: Setup, position: AiPosition) -> Problems:
     for where, side in named:
         if side not in setup.sides:
             problems.append((where, f"{side!r} is not one of the sides {setup.sides}"))
-    if position.phase != "choose" and position.initiative is None:
+    if (position.phase == "over") != (position.result is not None):
+        problems.append(("position.result", "a game over has a result, one in play none"))
+    if position.result is not None and position.result.winner not in (None, *setup.sides):
+        problems.append(("position.result.winner", f"{position.result.winner!r} is not one "
+                                                   f"of the sides {setup.sides}"))
+    if position.phase not in ("choose", "over") and position.initiative is None:
         problems.append(("position.initiative", f"the {position.phase} phase comes after the "
                                                 "initiative roll: name its winner (AI-21)"))
     if position.phase in ("choose", "first", "tailing") and position.first_mover is not None:
