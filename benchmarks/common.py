@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 import pluggy
 
@@ -28,8 +29,8 @@ class Sink:
         self.pm = pluggy.PluginManager("polemos")
         self.source = "benchmark"
 
-    def emit(self, type_: str, **data: object) -> None:
-        return None
+    def emit(self, type_: str, **data: Any) -> dict[str, Any]:
+        return data
 
 
 def report(name: str, value: float, unit: str) -> None:
