@@ -217,10 +217,10 @@ class Mixed(Ruleset[MixedState, MixedScenario]):
         self.world.attach(self.parts, lambda: state.parts, lambda: self.active_part(state))
         for name in self.scenario.order:  # each part is set up seeing those set up before it
             state.parts[name] = self.parts[name].new_state(PartContext(game, name))
-        problems = overlaps(self.world.presences())
-        if problems:
-            raise ScenarioError(game.source, problems)
         at = self.scenario.position
+        problems = overlaps(self.world.presences()) if at is None else []
+        if problems:  # MIX-3 is a set-up rule: in play an AFV may end over a crushed base
+            raise ScenarioError(game.source, problems)
         if at is not None:  # a position is taken between two decisions: already settled
             state.turn, state.slot = at.turn, self.scenario.order.index(at.part)
             state.started_at = at.started_at

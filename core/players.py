@@ -17,13 +17,14 @@ from polemos.core.errors import PolemosInputError
 from polemos.core.plugins import call_hook
 from polemos.core.ruleset import Ruleset
 
-Policy = Callable[[Ruleset, Any, str, list[Action], random.Random], Action]
+Policy = Callable[[Ruleset[Any, Any], Any, str, list[Action], random.Random], Action]
 
 
 class Player(Protocol):
     """Chooses one of ``legal`` for ``side``, seeing only ``view``."""
 
-    def choose(self, rules: Ruleset, view: Any, side: str, legal: list[Action]) -> Action: ...
+    def choose(self, rules: Ruleset[Any, Any], view: Any, side: str, legal: list[Action]
+               ) -> Action: ...
 
 
 def bot_rng(seed: int, side: str) -> random.Random:
@@ -37,7 +38,7 @@ class RandomBot:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def choose(self, rules: Ruleset, view: Any, side: str, legal: list[Action]) -> Action:
+    def choose(self, rules: Ruleset[Any, Any], view: Any, side: str, legal: list[Action]) -> Action:
         return legal[int(self.rng.random() * len(legal))]
 
 
@@ -48,7 +49,7 @@ class PolicyBot:
         self.policy = policy
         self.rng = rng
 
-    def choose(self, rules: Ruleset, view: Any, side: str, legal: list[Action]) -> Action:
+    def choose(self, rules: Ruleset[Any, Any], view: Any, side: str, legal: list[Action]) -> Action:
         return self.policy(rules, view, side, legal, self.rng)
 
 
@@ -85,7 +86,7 @@ class TerminalPlayer:
         self.stdin = stdin
         self.stdout = stdout
 
-    def choose(self, rules: Ruleset, view: Any, side: str, legal: list[Action]) -> Action:
+    def choose(self, rules: Ruleset[Any, Any], view: Any, side: str, legal: list[Action]) -> Action:
         out = self.stdout
         out.write(rules.describe(view).rstrip() + "\n")
         out.write(f"-- {side} to act --\n")

@@ -59,9 +59,10 @@ def register(pm: pluggy.PluginManager, plugin: Any, name: str) -> None:
         pm.register(plugin, name=name)
         pm.check_pending()
     except pluggy.PluginValidationError as error:
+        message = validation_message(pm, name, plugin, error)
         if pm.is_registered(plugin):
             pm.unregister(plugin)
-        raise PolemosError(validation_message(pm, name, plugin, error)) from None
+        raise PolemosError(message) from None
 
 
 def validation_message(pm: pluggy.PluginManager, name: str, plugin: Any,
@@ -78,8 +79,9 @@ def validation_message(pm: pluggy.PluginManager, name: str, plugin: Any,
     for hook in unknown:
         close = difflib.get_close_matches(hook, specs, n=1)
         hints.append(f"{hook!r}" + (f" (did you mean {close[0]!r}?)" if close else ""))
-    return (f"plugin {name!r} implements an unknown hook: {', '.join(hints)}; the hooks are "
-            "listed in polemos/core/hookspecs.py")
+    kind = "an unknown hook" if len(hints) == 1 else "unknown hooks"
+    return (f"plugin {name!r} implements {kind} {', '.join(hints)}; the hooks are listed in "
+            "polemos/core/hookspecs.py")
 
 
 def plugin_label(plugin: Any) -> str:

@@ -12,14 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from polemos.core.engine import play
-from polemos.core.game import Game
-from polemos.core.players import bot_rng, make_bot
-from polemos.core.scenario import load_scenario
 from tests.conftest import new_game
 from tests.mixing_fixtures import aeronautica, aircraft, battery, biplane, mixed, petit_cirque
 from tests.rulesets.aeronautica.test_mixing import to_firing
 from tests.test_mixing_e2e import AI_INITIATIVE, after, fire, part, rolled
+from tests.test_soak import soak_game
 
 SHOWCASE = Path(__file__).parent.parent / "scenarios" / "mixed" / "bridge-showcase.yaml"
 CRASHED = (0, 10, 28, 58)
@@ -60,8 +57,4 @@ def test_mix2_pcv4_a_side_shot_down_outside_its_slot_hands_its_turn_to_the_other
 
 @pytest.mark.parametrize("seed", CRASHED)
 def test_the_showcase_seeds_that_crashed_play_to_a_result_with_greedy_bots(pm, seed: int):
-    game = Game.new(load_scenario(SHOWCASE, pm), pm, seed=seed, transactional=False)
-    players = {side: make_bot(pm, game.rules.name, "greedy", bot_rng(seed, side))
-               for side in game.rules.sides(game.state)}
-    result = play(game, players)
-    assert result.rule in ("MIX-2", "MIX-10")
+    assert soak_game(pm, SHOWCASE, "greedy", seed).rule in ("MIX-2", "MIX-10")

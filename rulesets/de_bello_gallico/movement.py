@@ -32,6 +32,7 @@ from polemos.rulesets.de_bello_gallico.geometry import (
     stop_gaps,
     touching,
 )
+from polemos.rulesets.de_bello_gallico.models import EdgeName
 from polemos.rulesets.de_bello_gallico.state import DbgState, Fighter
 
 if TYPE_CHECKING:
@@ -205,7 +206,8 @@ def frenzy_options(state: DbgState, fighter: Fighter) -> list[tuple[float, float
 # --- withdrawal (DBG-59) -------------------------------------------------------------------
 
 
-def withdraw_problem(state: DbgState, fighter: Fighter, edge: str, exits: list[str]) -> Problem:
+def withdraw_problem(state: DbgState, fighter: Fighter, edge: EdgeName, exits: list[EdgeName]
+                     ) -> Problem:
     """DBG-59: straight off a reserved edge, within Mouvement, on a legal path."""
     if edge not in exits:
         return "DBG-59", f"{edge!r} is not a reserved edge (reserved: {', '.join(exits)})"

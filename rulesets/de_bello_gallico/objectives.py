@@ -17,14 +17,14 @@ game is decided, else None.
 from __future__ import annotations
 
 from polemos.rulesets.de_bello_gallico.geometry import on_table, pinned, touches_feature
-from polemos.rulesets.de_bello_gallico.models import Ambush, HoldBridge
+from polemos.rulesets.de_bello_gallico.models import Ambush, EdgeName, HoldBridge
 from polemos.rulesets.de_bello_gallico.state import FLED, OUT, DbgState, Fighter
 
 Outcome = tuple[str | None, str, str, dict[str, float]]
 Objective = HoldBridge | Ambush | None
 
 
-def reserved_edges(objective: Objective, fighter: Fighter) -> list[str]:
+def reserved_edges(objective: Objective, fighter: Fighter) -> list[EdgeName]:
     """DBG-59: the edges the ambush's quarry may withdraw by (none for anyone else)."""
     if isinstance(objective, Ambush) and fighter.side == objective.quarry:
         return list(objective.exits)

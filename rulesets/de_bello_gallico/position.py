@@ -88,7 +88,8 @@ def _fighter_entry(model: FighterModel, fighter: Fighter, turn: int) -> dict[str
             retreating=fighter.retreating, bolting=fighter.bolting,
             frenzied=fighter.frenzied and "frenzy" not in model.skills,
             mount_state=_mount_state(fighter), shot=fighter.shot_turn == turn,
-            fled=fighter.retreating and fighter.fled_turn == turn, rally_tried=fighter.rally_turn == turn)
+            fled=fighter.retreating and fighter.fled_turn == turn,  # rallied: no longer matters
+            rally_tried=fighter.rally_turn == turn)
     defaults = FighterModel.model_fields
     entry.update({key: value for key, value in statuses.items()
                   if value != defaults[key].default})

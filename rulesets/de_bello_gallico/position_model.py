@@ -40,7 +40,8 @@ class DbgPosition(Strict):
                                   "to activate or attack next (default: the initiative side)")
     waiting: dict[str, list[str]] | None = Field(
         None, description="DBG-11, DBG-12, DBG-18: move and melee: each side's fighters still "
-        "to activate or attack this phase, fixed when the phase began (default: every fighter "
+        "to activate or attack this phase, fixed when the phase began (one that has left play "
+        "or become ineligible since is withdrawn when the phase goes on; default: every fighter "
         "eligible now, less those in done)")
     done: list[str] = Field(default_factory=list, description="DBG-11, DBG-18: move and melee: "
                             "fighters activated (move) or that attacked (melee) this phase")
@@ -110,8 +111,6 @@ def _alternation_problems(scenario: DbgScenario, position: DbgPosition) -> Probl
             fighter = by_id.get(unit)
             if fighter is not None and fighter.side != side:
                 problems.append((f"{where}[{i}]", f"{unit!r} is {fighter.side}'s"))
-            elif fighter is not None and fighter.status != "in_play":
-                problems.append((f"{where}[{i}]", f"{unit!r} is not in play"))
             elif unit in position.done:
                 problems.append((f"{where}[{i}]", f"{unit!r} is also in done"))
     if position.next_side is not None and position.next_side not in scenario.sides:

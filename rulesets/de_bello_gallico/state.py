@@ -133,7 +133,7 @@ def new_fighter(model: FighterModel, turn: int, foot_move: float) -> Fighter:
     profile = PROFILES[model.troop]
     bonus = RANK_BONUS[model.rank]
     items = model.equipment()
-    skills = list(model.skills)
+    skills: list[str] = list(model.skills)
     for item in items:
         skills += [s for s in ITEMS[item].grants if s not in skills]
     if model.frenzied and "frenzy" not in skills:

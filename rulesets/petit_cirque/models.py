@@ -73,7 +73,9 @@ class PcvScenario(ScenarioBase):
     hold_out: str | None = Field(
         None, description="PCV-3 objective: this side wins if it still flies after the last "
         "round (otherwise the round limit is a draw).")
-    aircraft: list[AircraftModel] = Field(min_length=2)
+    aircraft: list[AircraftModel] = Field(
+        description="PCV-1: every side has aircraft, but for a part of a shared table, which "
+        "may have lost them all.")
     shared_table: bool = Field(
         False, description="MIX-10: part of a mixed scenario, which decides the game; set by "
         "the mixed scenario, not by hand.")

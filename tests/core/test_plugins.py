@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 
 from polemos.core import hookspecs
-from polemos.core.errors import PluginFailure, ScenarioError, UnknownName
+from polemos.core.errors import PluginFailure, PolemosError, ScenarioError, UnknownName
 from polemos.core.game import Game
+from polemos.core.players import make_bot
 from polemos.core.plugins import call_hook, make_plugin_manager, ruleset_registry
 from polemos.core.scenario import validate_scenario
-from tests.core.toy import TOY, BrokenConfigure, ToyPlugin
+from tests.core.toy import TOY, BrokenConfigure, Toy, ToyPlugin
 
 
 def test_entry_points_discover_the_installed_rulesets_and_plugins():
@@ -67,8 +69,10 @@ def test_call_hook_firstresult_and_collect():
             return None
 
     pm = make_plugin_manager([A(), B()], entry_points=False)
-    assert call_hook(pm, "polemos_bot_policy", firstresult=True, ruleset="x", kind="y") == "a"
-    assert call_hook(pm, "polemos_bot_policy", ruleset="x", kind="y") == ["a"]
+    args = {"ruleset": "x", "kind": "y", "pm": pm}
+    assert call_hook(pm, "polemos_bot_policy", firstresult=True, **args) == "a"
+    assert call_hook(pm, "polemos_bot_policy", **args) == ["a"]
+    assert call_hook(pm, "polemos_bot_policy", only=["B"], **args) == []
 
 
 def test_a_ruleset_that_raises_is_named():
@@ -98,10 +102,91 @@ def test_a_scenario_may_name_a_plugin_module_that_is_not_installed(tmp_path, mon
     pm = make_plugin_manager([ToyPlugin()], entry_points=False)
     game = Game.new(validate_scenario({**TOY, "plugins": ["club_rules"]}, "t", pm), pm)
     assert game.state.pile == 99
-    with pytest.raises(ScenarioError, match="plugins\\[0\\]: plugin module 'broken_rules' "
-                       "failed to import: RuntimeError: typo"):
+    with pytest.raises(ScenarioError, match="plugins\\[0\\]: cannot import plugin module "
+                       "'broken_rules': RuntimeError: typo"):
         validate_scenario({**TOY, "plugins": ["broken_rules"]}, "t", pm)
-    with pytest.raises(ScenarioError, match="plugins\\[0\\]: unknown plugin 'nowhere'"):
+    with pytest.raises(ScenarioError) as error:
         validate_scenario({**TOY, "plugins": ["nowhere"]}, "t", pm)
+    assert ("plugins[0]: unknown plugin 'nowhere': cannot import plugin module 'nowhere': "
+            "No module named 'nowhere' (install it, or put its folder on PYTHONPATH)"
+            ) in str(error.value)
     with pytest.raises(ScenarioError, match="'json' is not a Polemos plugin"):
         validate_scenario({**TOY, "plugins": ["json"]}, "t", pm)
+
+
+class Watcher:
+    """A hook wrapper: sees every call of ``polemos_bot_policy`` and its result."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[str, object]] = []
+
+    @hookspecs.hookimpl(wrapper=True)
+    def polemos_bot_policy(self, ruleset: str, kind: str):
+        result = yield
+        self.seen.append((ruleset, result))
+        return result
+
+
+class Raises:
+    @hookspecs.hookimpl
+    def polemos_bot_policy(self, ruleset: str, kind: str):
+        raise KeyError(ruleset)
+
+
+class Typo:
+    @hookspecs.hookimpl
+    def polemos_rulset(self):
+        return []
+
+
+def test_hooks_go_through_pluggys_call_loop_wrappers_and_tracing_see_them():
+    watcher = Watcher()
+    pm = make_plugin_manager([ToyPlugin(), watcher])
+    traced: list[str] = []
+    undo = pm.add_hookcall_monitoring(lambda name, impls, kwargs: traced.append(name),
+                                      lambda outcome, name, impls, kwargs: None)
+    assert make_bot(pm, "petit_cirque", "greedy", random.Random(0)) is not None
+    assert watcher.seen[-1][0] == "petit_cirque" and callable(watcher.seen[-1][1])
+    assert "toy" in ruleset_registry(pm)
+    undo()
+    assert traced == ["polemos_bot_policy", *["polemos_rulesets"] * len(traced[1:])]
+    assert len(traced) > 2  # one call per plugin providing rulesets, each traced
+    lines: list[str] = []
+    pm.trace.root.setwriter(lines.append)
+    pm.enable_tracing()
+    call_hook(pm, "polemos_plugin_options")
+    assert any("polemos_plugin_options" in line for line in lines)
+
+
+def test_the_plugin_that_raises_is_found_from_the_traceback_through_a_wrapper():
+    watcher = Watcher()
+    pm = make_plugin_manager([Raises(), watcher], entry_points=False)
+    with pytest.raises(PluginFailure) as error:
+        call_hook(pm, "polemos_bot_policy", ruleset="x", kind="greedy", pm=pm)
+    assert (error.value.plugin, error.value.hook) == ("Raises", "polemos_bot_policy")
+    assert isinstance(error.value.error, KeyError)
+    assert watcher.seen == []  # the wrapper saw the error pass, not a result
+
+
+def test_a_misspelt_hook_is_refused_naming_the_plugin_and_the_hook():
+    with pytest.raises(PolemosError, match="plugin 'Typo' implements an unknown hook "
+                       "'polemos_rulset' \\(did you mean 'polemos_rulesets'\\?\\)"):
+        make_plugin_manager([Typo()], entry_points=False)
+
+
+def test_a_scenario_naming_a_module_with_a_misspelt_hook_says_so(tmp_path, monkeypatch):
+    (tmp_path / "typo_rules.py").write_text("from polemos.core.hookspecs import hookimpl\n\n\n"
+                                            "@hookimpl\ndef polemos_configure_gam(game):\n"
+                                            "    pass\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    pm = make_plugin_manager([ToyPlugin()], entry_points=False)
+    with pytest.raises(ScenarioError, match="unknown hook 'polemos_configure_gam'"):
+        validate_scenario({**TOY, "plugins": ["typo_rules"]}, "t", pm)
+    assert pm.get_plugin("typo_rules") is None
+
+
+def test_the_registry_writes_nothing_on_the_ruleset_classes():
+    before = dict(vars(Toy))
+    registry = ruleset_registry(make_plugin_manager([ToyPlugin()], entry_points=False))
+    assert registry.plugin == {"toy": "ToyPlugin"}
+    assert dict(vars(Toy)) == before
