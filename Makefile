@@ -18,7 +18,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(VENV)/.installed: $(BIN)/python pyproject.toml setup.py
-	$(BIN)/python -m pip install --quiet -e '.[test,lab]'
+	$(BIN)/python -m pip install --quiet -e '.[test,lab,server]'
 	touch $@
 
 demo: $(VENV)/.installed

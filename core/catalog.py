@@ -79,6 +79,11 @@ def scenario_path(argument: str, pm: pluggy.PluginManager) -> Path:
     catalog = scenario_catalog(pm)
     if argument in catalog:
         return catalog[argument].path
-    same_stem = [name for name in catalog if name.rpartition("/")[2] == argument]
-    close = difflib.get_close_matches(argument, catalog, n=5, cutoff=0.8)
-    raise UnknownScenario(argument, same_stem + [name for name in close if name not in same_stem])
+    raise unknown_scenario(argument, catalog)
+
+
+def unknown_scenario(name: str, catalog: dict[str, ScenarioRef]) -> UnknownScenario:
+    """The error for a name not in ``catalog``: same-stem names first, then close ones."""
+    same_stem = [known for known in catalog if known.rpartition("/")[2] == name]
+    close = difflib.get_close_matches(name, catalog, n=5, cutoff=0.8)
+    return UnknownScenario(name, same_stem + [known for known in close if known not in same_stem])

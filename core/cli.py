@@ -20,11 +20,12 @@ from typing import Annotated, Any
 import pluggy
 from pydantic import Field, TypeAdapter
 
+from polemos.core.annotations import annotate_step
 from polemos.core.board import Board, generic_board
 from polemos.core.catalog import scenario_catalog, scenario_path
 from polemos.core.engine import play
 from polemos.core.errors import PluginFailure, PolemosError, PolemosInputError, UnknownName
-from polemos.core.eventlog import replay_log, write_log
+from polemos.core.eventlog import replay_log, write_log, write_side_log
 from polemos.core.game import Game
 from polemos.core.players import BOT_KINDS, Player, TerminalPlayer, bot_rng, make_bot
 from polemos.core.plugins import (
@@ -118,12 +119,14 @@ def drawable_board(game: Game) -> Board:
 
 
 class Recorder:
-    """Collects the picture after every step and the log lines that led to it (--html)."""
+    """Collects, after every step, the picture, the log lines that led to it and what the step
+    showed on the table (who acted, shots, trails: core/annotations.py) for --html."""
 
     def __init__(self, game: Game) -> None:
         self.rules = rulebook(game.pm).texts()
         self.boards = [drawable_board(game)]
         self.logs: list[list[str]] = [self._lines(game, 0)]
+        self.notes = [annotate_step(game.rules, game.events)]
         self.seen = len(game.events)
 
     @staticmethod
@@ -134,12 +137,14 @@ class Recorder:
     def __call__(self, game: Game) -> None:
         self.boards.append(drawable_board(game))
         self.logs.append(self._lines(game, self.seen))
+        self.notes.append(annotate_step(game.rules, game.events[self.seen:]))
         self.seen = len(game.events)
 
     def write(self, game: Game, path: str) -> None:
         title = f"{game.loaded.model.name} — seed {game.seed}"
         Path(path).write_text(render_html(self.boards, self.logs,
-                                          game.rules.sides(game.state), title, self.rules),
+                                          game.rules.sides(game.state), title, self.rules,
+                                          self.notes),
                               encoding="utf-8")
 
 
@@ -156,8 +161,9 @@ def cmd_scenarios(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
 def cmd_new(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
     folder = Path(args.dir if args.dir is not None else args.name)
     written = new_ruleset(args.name, folder, pm)
-    print(f"{folder}: ruleset {args.name!r}, {len(written)} files. Next: pip install -e {folder}; "
-          f"cd {folder} && python -m pytest; polemos play {args.name}/sprint")
+    where = folder.as_posix() if folder.is_absolute() else f"./{folder.as_posix()}"  # a path
+    print(f"{folder}: ruleset {args.name!r}, {len(written)} files. Next: pip install -e {where}; "
+          f"cd {where} && python -m pytest; polemos play {args.name}/sprint")
     return 0
 
 
@@ -177,12 +183,19 @@ def cmd_play(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
             show(event)
         game.listeners.append(show)
     players = _players(args, pm, game)
+    sides = game.rules.sides(game.state)
+    for side, _ in args.events_for:
+        if side not in sides:
+            raise PolemosInputError(f"--events-for {side}: no such side (sides: "
+                                    f"{', '.join(sides)})")
     recorder = Recorder(game) if args.html else None
     try:
         result = play(game, players, after_step=recorder)
     finally:
         if args.events:
             write_log(game, args.events)
+        for side, path in args.events_for:
+            write_side_log(game, side, path)
         if args.save:
             game.save(args.save)
         if recorder is not None:
@@ -278,6 +291,9 @@ def build_parser(pm: pluggy.PluginManager) -> argparse.ArgumentParser:
     p.add_argument("file", metavar="SCENARIO", help=SCENARIO_HELP)
     p.add_argument("--seed", type=int, default=None, help="dice seed (default: the scenario's)")
     p.add_argument("--events", metavar="OUT.jsonl", help="write the event log here")
+    p.add_argument("--events-for", nargs=2, action="append", default=[],
+                   metavar=("SIDE", "OUT.jsonl"), help="write the events SIDE was shown here: "
+                   "no seed, no other side's order before its reveal (repeatable)")
     p.add_argument("--save", metavar="SAVE.json", help="save the game here when it ends")
     p.add_argument("--human", action="append", default=[], metavar="SIDE",
                    help="this side is played at the terminal (repeatable)")

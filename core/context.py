@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     import pluggy
 
     from polemos.core.dice import Dice
@@ -33,4 +35,8 @@ class Context(Protocol):
     @property
     def source(self) -> str: ...
 
-    def emit(self, type_: str, **data: Any) -> dict[str, Any]: ...
+    def emit(self, type_: str, *, visible_to: Sequence[str] | None = None,
+             **data: Any) -> dict[str, Any]:
+        """Log one event; ``visible_to`` the sides that may see it during play (None: all,
+        ``[]``: nobody until the game ends — see ``polemos.core.game.VISIBLE_TO``)."""
+        ...

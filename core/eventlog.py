@@ -13,7 +13,7 @@ from typing import Any, Literal
 import pluggy
 
 from polemos.core.errors import PolemosInputError, clip
-from polemos.core.game import MAX_RECORD_BYTES, Game, GameRecord, checked
+from polemos.core.game import MAX_RECORD_BYTES, Game, GameRecord, checked, shown_to
 from polemos.core.scenario import read_text
 from polemos.core.serialize import canonical
 
@@ -25,9 +25,26 @@ def header(game: Game) -> dict[str, Any]:
             "scenario": game.loaded.raw, "seed": game.seed, "dice": game.dice.script}
 
 
-def write_log(game: Game, path: str | Path) -> None:
+def log_text(game: Game) -> str:
+    """The whole log as text: what ``write_log`` writes and the club server sends."""
     lines = [canonical(header(game))] + [canonical(event) for event in game.events]
-    Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return "\n".join(lines) + "\n"
+
+
+def write_log(game: Game, path: str | Path) -> None:
+    Path(path).write_text(log_text(game), encoding="utf-8")
+
+
+def write_side_log(game: Game, side: str, path: str | Path) -> None:
+    """The events ``side`` was shown during play, one a line (``polemos play --events-for``).
+
+    No header: it would give the seed and the dice script. Unlike ``Game.events_for`` it stays
+    what the side saw even once the game is over: the other side's sealed orders appear only
+    through their public reveals.
+    """
+    lines = [canonical(shown) for event in game.events
+             if (shown := shown_to(event, side)) is not None]
+    Path(path).write_text("".join(line + "\n" for line in lines), encoding="utf-8")
 
 
 class LogHeader(GameRecord):

@@ -4,13 +4,14 @@
 refused with its rule id and nothing changes), resolves it, and appends every change and every
 die to the append-only event log. Given the scenario, the seed and the actions, the log is the
 same byte for byte; saves and replays rely on that (they re-play the actions and compare).
+Every event says who may see it (``VISIBLE_TO``); ``events_for`` is one side's log.
 """
 
 from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
@@ -75,6 +76,17 @@ def checked(model: type[M], data: Any, source: str) -> M:
                                                          else "")
         raise PolemosInputError(f"{source}: {listed}") from None
 M = TypeVar("M", bound=BaseModel)
+VISIBLE_TO = "visible_to"
+"""The event key of hidden information: the sides that may see the event during play.
+
+Absent: everyone may (a public event, the common case, and the only kind in games without
+hidden information). ``["blue"]``: only blue — a sealed order's own "action" event. ``[]``:
+nobody but the referee (the full log) until the game ends; what such an event holds reaches the
+players through a later public event (a "reveal"). Once a game is over every event is visible to
+everyone (``Game.events_for``). Not ``to``: rulesets already log moves' destinations as ``to``.
+"""
+SECRET_START_FIELDS = ("seed",)
+"""Fields of the "start" event hidden during play: the seed gives away every future die."""
 EventListener = Callable[[dict[str, Any]], None]
 
 
@@ -129,13 +141,34 @@ class Game:
         return self.loaded.source
 
     # -- events ---------------------------------------------------------------------------
-    def emit(self, type_: str, **data: Any) -> dict[str, Any]:
-        """Append one event; listeners (the CLI's narrator) see it at once."""
+    def emit(self, type_: str, *, visible_to: Sequence[str] | None = None,
+             **data: Any) -> dict[str, Any]:
+        """Append one event; listeners (the CLI's narrator) see it at once.
+
+        ``visible_to`` names the sides that may see it during play (see ``VISIBLE_TO``); None
+        (the default) makes it public and leaves the key out, so public events stay as they
+        always were in logs.
+        """
         event = {"seq": len(self.events), "type": type_, **data}
+        if visible_to is not None:
+            event[VISIBLE_TO] = list(visible_to)
         self.events.append(event)
         for listener in self.listeners:
             listener(event)
         return event
+
+    def events_for(self, side: str | None, since: int = 0) -> list[dict[str, Any]]:
+        """The events ``side`` may see, from sequence number ``since`` on (None: a spectator).
+
+        During play: the public events and those ``visible_to`` names ``side``, and the "start"
+        event without its seed (the seed would tell every future die). Once the game is over
+        there is nothing left to hide: every event, seed included, for everyone — a client
+        that kept a cursor reads again from 0 to get the events it was not shown.
+        """
+        events = self.events[since:]
+        if self.to_act() is None:
+            return [dict(event) for event in events]
+        return [shown for event in events if (shown := shown_to(event, side)) is not None]
 
     def _log_roll(self, event: dict[str, Any]) -> None:
         self.emit(event.pop("type"), **event)
@@ -158,7 +191,8 @@ class Game:
 
         An ``Action`` is trusted to be well formed (the ruleset's legal actions are); any
         other data — from a person, a file, the server — is parsed against the ruleset's
-        declared action kinds first. Nothing changes unless the action is accepted.
+        declared action kinds first. Nothing changes unless the action is accepted. The
+        "action" event of a hidden choice (``Ruleset.secret``) is visible to its side alone.
         """
         acting = self.to_act()
         if acting is None:
@@ -168,11 +202,13 @@ class Game:
         if not isinstance(action, Action):
             action = self._parse(action)
         self._guarded("check", self.rules.check, self.state, action)
+        secret = self._guarded("secret", self.rules.secret, self.state, action)
         saved = (copy.deepcopy(self.state), len(self.events), len(self.actions),
                  self.dice.mark()) if self.transactional else None
         recorded = action.to_json()
         self.actions.append(recorded)
-        self.emit("action", side=acting, action=recorded)
+        self.emit("action", side=acting, action=recorded,
+                  visible_to=[acting] if secret else None)
         try:
             self._guarded("apply", self.rules.apply, self.state, action, self)
         except BaseException:
@@ -259,6 +295,17 @@ class Game:
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise PolemosInputError(f"{path}: not a Polemos save ({SAVE_FORMAT})")
         return checked(SaveFile, data, str(path))
+
+
+def shown_to(event: Mapping[str, Any], side: str | None) -> dict[str, Any] | None:
+    """``event`` as ``side`` (None: a spectator) is shown it during play: a copy, without the
+    seed if it is the "start" event; None when it is hidden from ``side``."""
+    seen_by = event.get(VISIBLE_TO)
+    if seen_by is not None and (side is None or side not in seen_by):
+        return None
+    if event["type"] != "start":
+        return dict(event)
+    return {key: value for key, value in event.items() if key not in SECRET_START_FIELDS}
 
 
 def read_save_data(path: str | Path) -> Any:

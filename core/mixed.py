@@ -26,6 +26,7 @@ from polemos.core.table import EPS, Base, contact_graph
 from polemos.core.world import AIRCRAFT, PartContext, Presence, World
 
 if TYPE_CHECKING:
+    from polemos.core.annotations import Annotation
     from polemos.core.context import Context
 
 RULE_TURN = "MIX-2"
@@ -292,6 +293,11 @@ class Mixed(Ruleset[MixedState, MixedScenario]):
         rules.apply(part, action, PartContext(game, name))
         self._settle(state, game)
 
+    def secret(self, state: MixedState, action: Action) -> bool:
+        """A hidden choice is the active part's to declare (AI-20 in an Aeronautica slot)."""
+        _, rules, part = self._active(state)
+        return rules.secret(part, action)
+
     def view(self, state: MixedState, side: str) -> MixedView:
         """The active part's view: hidden orders stay hidden across the whole table."""
         name, rules, part = self._active(state)
@@ -396,6 +402,12 @@ class Mixed(Ruleset[MixedState, MixedScenario]):
         if part in self.parts:
             return self.parts[part].narrate(event)
         return None
+
+    def annotate(self, event: dict[str, Any]) -> Annotation | None:
+        """Each part pictures its own events; a cross-ruleset ``hit`` repeats a shot, bomb or
+        crush its source's part already drew, so it adds nothing."""
+        part = event.get("ruleset")
+        return self.parts[part].annotate(event) if part in self.parts else None
 
     def board(self, state: MixedState) -> Board:
         table = self.scenario.table

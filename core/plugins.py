@@ -161,8 +161,8 @@ def load_named_plugin(pm: pluggy.PluginManager, name: str) -> str | None:
     except ModuleNotFoundError as error:
         if error.name is not None and name.startswith(error.name):
             known = ", ".join(sorted(installed)) or "none"
-            return (f"unknown plugin {name!r}: cannot import plugin module {name!r}: {error} "
-                    f"({IMPORTABLE_HINT}); installed plugins: {known}")
+            return (f"cannot import plugin module {name!r}: {error} ({IMPORTABLE_HINT}); "
+                    f"installed plugins: {known}")
         return f"cannot import plugin module {name!r}: {error}"
     except Exception as error:  # the module itself is broken: name it
         return f"cannot import plugin module {name!r}: {type(error).__name__}: {error}"

@@ -20,6 +20,7 @@ from polemos.core.scenario_model import ScenarioBase
 from polemos.core.world import Hit, Outcome, Presence, World
 
 if TYPE_CHECKING:
+    from polemos.core.annotations import Annotation
     from polemos.core.board import Board
     from polemos.core.context import Context
     from polemos.core.morale import Morale, MoraleShock
@@ -115,6 +116,13 @@ class Ruleset(ABC, Generic[StateT, ScenarioT]):
         """What ``side`` may see. Full information unless the ruleset hides something."""
         return state
 
+    def secret(self, state: StateT, action: Action) -> bool:
+        """Whether ``action`` is a hidden choice (a sealed order): its "action" event is then
+        shown to the acting side alone until the game ends, and the ruleset reveals it later
+        with a public event of its own. Called before ``apply``; nothing is hidden by default.
+        """
+        return False
+
     def describe(self, view: Any) -> str:
         """The position as text for the terminal."""
         return ""
@@ -126,6 +134,11 @@ class Ruleset(ABC, Generic[StateT, ScenarioT]):
 
     def narrate(self, event: dict[str, Any]) -> str | None:
         """A readable line for an event, citing its rule ids, or None to stay silent."""
+        return None
+
+    def annotate(self, event: dict[str, Any]) -> Annotation | None:
+        """What an event shows on the board (a shot between two units, a move's trail in cm),
+        or None; the replay draws it over the step's ``board`` (core/annotations.py)."""
         return None
 
     def turn_number(self, state: StateT) -> int:

@@ -45,7 +45,8 @@ def new_ruleset(name: str, folder: Path, pm: pluggy.PluginManager) -> list[Path]
               "title": name.replace("_", " ").strip().title(), "prefix": rule_prefix(name, pm)}
     written = []
     for relative, template in templates():
-        target = folder / relative.replace(PACKAGE_FOLDER, name, 1)
+        target = folder.joinpath(*(name if part == PACKAGE_FOLDER else part
+                                   for part in relative.split("/")))
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(string.Template(template.read_text(encoding="utf-8"))
                           .substitute(fields), encoding="utf-8")

@@ -77,6 +77,11 @@ def read_text(path: str | Path, what: str, limit: int) -> str:
             data = file.read(limit + 1)
     except OSError as error:
         raise ScenarioError(source, [("", f"cannot read file: {error.strerror}")]) from None
+    return decode_text(data, source, what, limit)
+
+
+def decode_text(data: bytes, source: str, what: str, limit: int) -> str:
+    """``data`` as UTF-8 text, or the ``ScenarioError`` of ``read_text`` (a file or an upload)."""
     if len(data) > limit:
         raise ScenarioError(source, [("", f"{what} is larger than {limit:,} bytes")])
     if 0 in data:
@@ -92,8 +97,11 @@ def read_text(path: str | Path, what: str, limit: int) -> str:
 
 def read_yaml(path: str | Path) -> dict[str, Any]:
     """Parse a YAML mapping or raise a ``ScenarioError`` naming the line."""
-    source = str(path)
-    text = read_text(path, "scenario file", MAX_FILE_BYTES)
+    return parse_yaml(read_text(path, "scenario file", MAX_FILE_BYTES), str(path))
+
+
+def parse_yaml(text: str, source: str) -> dict[str, Any]:
+    """A scenario's YAML text as a mapping (``read_yaml`` for a file, the server for uploads)."""
     try:
         data = bounded_yaml.load(text)
     except yaml.YAMLError as error:

@@ -36,6 +36,15 @@ class BalanceSection(Strict):
                          "measured rates and the command that measured them.")
 
 
+class Ending(Strict):
+    """How a game (or one ruleset's part of a shared table) already ended, for a position
+    taken after its end: the result stands, the units stay where they are."""
+
+    winner: str | None = Field(None, description="The winning side; omitted: a draw.")
+    reason: str = Field(max_length=500, description="Why it ended.")
+    rule: str = Field(max_length=20, description="The rule that ended it.")
+
+
 class ScenarioBase(Strict):
     """Fields every scenario has, whatever its ruleset."""
 

@@ -10,7 +10,7 @@ an empty list at once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -104,8 +104,9 @@ class PartContext:
     def source(self) -> str:
         return self.base.source
 
-    def emit(self, type_: str, **data: Any) -> dict[str, Any]:
-        return self.base.emit(type_, ruleset=self.name, **data)
+    def emit(self, type_: str, *, visible_to: Sequence[str] | None = None,
+             **data: Any) -> dict[str, Any]:
+        return self.base.emit(type_, visible_to=visible_to, ruleset=self.name, **data)
 
 
 def _no_states() -> Mapping[str, Any]:

@@ -517,17 +517,13 @@ def test_mix10_a_side_left_with_no_unit_in_any_ruleset_loses_at_once():
 
 # -- the board as a picture -----------------------------------------------------------------
 PIECE = re.compile(r'<g class="piece[^"]*" id="piece-([^"]+)" data-x="([^"]+)" '
-                   r'data-y="([^"]+)" data-side="([^"]+)">(.*?)</g>')
-MARKERS = re.compile(r'<text class="markers"[^>]*>([^<]*)</text>')
+                   r'data-y="([^"]+)" data-side="([^"]+)"[^>]* data-markers="([^"]*)">')
 
 
 def drawn(svg: str) -> dict[str, tuple[float, float, str, list[str]]]:
     """Each piece of an SVG picture: its place (cm), side and markers."""
-    found = {}
-    for ident, x, y, side, body in PIECE.findall(svg):
-        markers = MARKERS.search(body)
-        found[ident] = (float(x), float(y), side, markers.group(1).split() if markers else [])
-    return found
+    return {ident: (float(x), float(y), side, markers.split())
+            for ident, x, y, side, markers in PIECE.findall(svg)}
 
 
 def assert_every_unit_drawn_at_its_place(game: Game) -> None:

@@ -147,12 +147,9 @@ class GroundAbility(Ability):
             if not targets:
                 continue
             needed, hexes, _, _, target = min(targets, key=lambda t: t[:4])
-            roll = game.dice.d6(purpose=f"{element.id} fires at {target.id}", rule="PCV-G3",
-                                unit=element.id)
-            outcome, rules = "miss", ["PCV-G3"]
-            if roll >= needed:
-                outcome, cited = fire.damage(params, target, roll)
-                rules.append(cited)
+            roll, outcome, rules = fire.strike(params, target, needed, "PCV-G3",
+                                               f"{element.id} fires at {target.id}",
+                                               element.id, game)
             game.emit("flak", unit=element.id, target=target.id, distance=hexes, needed=needed,
                       roll=roll, outcome=outcome, rules=rules)
             if outcome == "destroyed":

@@ -3,12 +3,13 @@ sets (PCV-G1, ``options.pcv_ground``), validated once, at the boundary."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 
 from pydantic import Field, model_validator
 
-from polemos.rulesets.petit_cirque.abilities import AbilityData, Score, load_data
+from polemos.core.hexgrid import HexMap, offset_to_axial
+from polemos.rulesets.petit_cirque.abilities import AbilityData, AbilityOptions, Score, load_data
+from polemos.rulesets.petit_cirque.models import PcvScenario
 
 
 class Gun(AbilityData):
@@ -61,17 +62,18 @@ class ElementModel(AbilityData):
                              "omitted = the kind's full hit points.")
 
 
-class PcvGround(AbilityData):
+class PcvGround(AbilityOptions):
     """``options.pcv_ground``: the ground elements of the scenario (PCV-G1)."""
 
     elements: list[ElementModel] = Field(default_factory=list)
 
-    def problems(self, sides: list[str], aircraft: set[str],
-                 on_cloth: Callable[[int, int], bool]) -> list[tuple[str, str]]:
+    def problems(self, scenario: PcvScenario) -> list[tuple[str, str]]:
         """PCV-G1, PCV-G2: known kinds and sides, on the cloth, one to a hex, unique ids."""
         kinds = ground_data().kinds
+        cloth = HexMap(scenario.map.width, scenario.map.height)
+        sides = scenario.sides
         problems: list[tuple[str, str]] = []
-        seen: set[str] = set(aircraft)
+        seen: set[str] = set(scenario.unit_sides())
         taken: dict[tuple[int, int], str] = {}
         for i, element in enumerate(self.elements):
             where = f"options.pcv_ground.elements[{i}]"
@@ -87,7 +89,7 @@ class PcvGround(AbilityData):
             elif element.hits is not None and element.hits > profile.hits:
                 problems.append((f"{where}.hits", f"a {element.kind} has {profile.hits} hit "
                                  f"points, not {element.hits} (PCV-G2)"))
-            if not on_cloth(*element.hex):
+            if not cloth.contains(offset_to_axial(*element.hex)):
                 problems.append((f"{where}.hex", f"{list(element.hex)} is off the cloth (PCV-G1)"))
             elif element.hex in taken:
                 problems.append((f"{where}.hex", f"{taken[element.hex]} already stands on "

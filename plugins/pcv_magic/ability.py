@@ -157,12 +157,9 @@ class MagicAbility(Ability):
                  game: Context) -> None:
         """PCV-M3: one D6; a hit counts as PCV-17."""
         _, needed = self._breath(state, plane, target.id)
-        roll = game.dice.d6(purpose=f"{plane.id} breathes fire at {target.id}", rule="PCV-M3",
-                            unit=plane.id)
-        outcome, rules = "miss", ["PCV-M3"]
-        if roll >= needed:
-            outcome, cited = fire.damage(params, target, roll)
-            rules.append(cited)
+        roll, outcome, rules = fire.strike(params, target, needed, "PCV-M3",
+                                           f"{plane.id} breathes fire at {target.id}",
+                                           plane.id, game)
         game.emit("breath", unit=plane.id, target=target.id, needed=needed, roll=roll,
                   outcome=outcome, rules=rules)
         if outcome == "destroyed":

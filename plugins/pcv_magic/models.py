@@ -7,7 +7,8 @@ from functools import cache
 
 from pydantic import Field
 
-from polemos.rulesets.petit_cirque.abilities import AbilityData, Score, load_data
+from polemos.rulesets.petit_cirque.abilities import AbilityData, AbilityOptions, Score, load_data
+from polemos.rulesets.petit_cirque.models import PcvScenario
 
 
 class FlyerKind(AbilityData):
@@ -31,14 +32,16 @@ def flyer_kinds() -> dict[str, FlyerKind]:
     return load_data("polemos.plugins.pcv_magic", "data/flyers.yaml", FlyerData).kinds
 
 
-class PcvMagic(AbilityData):
+class PcvMagic(AbilityOptions):
     """``options.pcv_magic``: which aircraft are magical flyers, and of what kind (PCV-M1)."""
 
     flyers: dict[str, str] = Field(default_factory=dict,
                                    description="Aircraft id: kind of data/flyers.yaml.")
 
-    def problems(self, aircraft: set[str]) -> list[tuple[str, str]]:
+    def problems(self, scenario: PcvScenario) -> list[tuple[str, str]]:
+        """PCV-M1: every flyer is an aircraft of the scenario, of a kind the data defines."""
         kinds = flyer_kinds()
+        aircraft = scenario.unit_sides()
         problems: list[tuple[str, str]] = []
         for unit, kind in self.flyers.items():
             where = f"options.pcv_magic.flyers.{unit}"

@@ -21,6 +21,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from polemos.core.actions import Action
+from polemos.core.annotations import Annotation
 from polemos.core.errors import IllegalAction
 from polemos.core.ruleset import Result, Ruleset
 from polemos.core.turns import SealedOrders
@@ -36,6 +37,7 @@ from polemos.rulesets.aeronautica import (
     text,
 )
 from polemos.rulesets.aeronautica.actions import ACTIONS, acting
+from polemos.rulesets.aeronautica.annotations import annotate
 from polemos.rulesets.aeronautica.models import AiScenario
 from polemos.rulesets.aeronautica.squadrons import build_setup
 from polemos.rulesets.aeronautica.state import AIRCRAFT, TARGET, AiState, Exchange, Model, Volley
@@ -396,6 +398,11 @@ class AeronauticaImperialis(Ruleset[AiState, AiScenario]):
             state, orders=state.orders.view(side),
             draft=dict(state.draft) if choosing == side else {}, viewer=side)
 
+    def secret(self, state: AiState, action: Action) -> bool:
+        """AI-20: a manoeuvre token is placed face down; its "reveal" event, when its aircraft
+        moves, is public. The "orders" event only counts a side's tokens: public too."""
+        return action.kind == "manoeuvre"
+
     def describe(self, view: AiState) -> str:
         others = text.foreign_lines(mixing.reachable(self.world), self.world)
         return text.describe(self.setup, view) + others
@@ -405,6 +412,9 @@ class AeronauticaImperialis(Ruleset[AiState, AiScenario]):
 
     def narrate(self, event: dict[str, Any]) -> str | None:
         return text.narrate(event)
+
+    def annotate(self, event: dict[str, Any]) -> Annotation | None:
+        return annotate(event, self.scenario.map.hex_cm)
 
     # -- a shared table (docs/mixing.md) ----------------------------------------------------
     def presences(self, state: AiState) -> list[Presence]:

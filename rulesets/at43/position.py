@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from polemos.core.scenario_model import Strict
+from polemos.core.scenario_model import Ending, Strict
 
 if TYPE_CHECKING:
     from polemos.rulesets.at43.models import At43Scenario
@@ -113,6 +113,8 @@ class At43Position(Strict):
     acting: str | None = Field(None, description="the AFV that declared its move (its `mode`) "
                                "and must now move or ram (AT-7, AT-11)")
     collision: CollisionModel | None = Field(None, description="a ram waiting for a decision")
+    ended: Ending | None = Field(None, description="AT-P3: the game is over (on a shared "
+                                 "table the part's rounds may run out before the table's)")
 
 
 def position_problems(sc: At43Scenario) -> Problems:
@@ -123,7 +125,7 @@ def position_problems(sc: At43Scenario) -> Problems:
     problems: Problems = []
     units = {u.id: u for u in sc.units}
     vehicles = {v.id: (u, v) for u in sc.units for v in u.vehicles}
-    if pos.round > sc.max_rounds:
+    if pos.round > sc.max_rounds + (pos.ended is not None):
         problems.append(("position.round", f"round {pos.round} is past max_rounds "
                          f"{sc.max_rounds} (AT-P3)"))
     first = pos.first if pos.first is not None else sc.first_side

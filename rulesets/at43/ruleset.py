@@ -35,6 +35,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from polemos.core.actions import Action
+from polemos.core.annotations import Annotation
 from polemos.core.dice import roll_off
 from polemos.core.errors import IllegalAction
 from polemos.core.ruleset import Result, Ruleset
@@ -51,6 +52,7 @@ from polemos.rulesets.at43 import (
     text,
 )
 from polemos.rulesets.at43.actions import ACTIONS
+from polemos.rulesets.at43.annotations import annotate
 from polemos.rulesets.at43.models import (
     At43Scenario,
     Book,
@@ -125,6 +127,10 @@ class At43(Ruleset[At43State, At43Scenario]):
             self._start_round(state, game)
         else:
             state.turn = self._turn_at(state, sc.position)
+            ended = sc.position.ended
+            if ended is not None:
+                state.over, state.winner = True, ended.winner
+                state.reason, state.rule = ended.reason, ended.rule
         return state
 
     def _turn_at(self, state: At43State, pos: At43Position) -> Alternation:
@@ -366,6 +372,9 @@ class At43(Ruleset[At43State, At43Scenario]):
 
     def narrate(self, event: dict[str, Any]) -> str | None:
         return text.narrate(event)
+
+    def annotate(self, event: dict[str, Any]) -> Annotation | None:
+        return annotate(event)
 
     def board(self, state: At43State) -> Board:
         return text.board(state)

@@ -128,4 +128,6 @@ def _position(state: At43State) -> dict[str, Any]:
         raw["acting"] = state.acting
     if state.collision is not None:
         raw["collision"] = dataclasses.asdict(state.collision)
+    if state.over:
+        raw["ended"] = {"winner": state.winner, "reason": state.reason, "rule": state.rule}
     return raw

@@ -9,7 +9,7 @@ event, each fighter testing once per event (DBG-27), so the order is fixed and r
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from polemos.core.morale import (
     Act,
@@ -161,9 +161,9 @@ class Resolver:
         result = characteristic_test(self.game.dice, discipline(fighter), difficulty,
                                      sides=state.die, purpose=f"morale test of {fighter.id}",
                                      rule=shock.rule, unit=fighter.id)
-        event = {"unit": fighter.id, "cause": shock.cause, "die": result.die,
-                 "total": result.total, "difficulty": difficulty, "passed": result.passed,
-                 "rules": [shock.rule, "DBG-25"]}
+        event: dict[str, Any] = {
+            "unit": fighter.id, "cause": shock.cause, "die": result.die, "total": result.total,
+            "difficulty": difficulty, "passed": result.passed, "rules": [shock.rule, "DBG-25"]}
         if covering is not None:
             event["covering"] = covering
         self.game.emit("morale_test", **event)

@@ -56,9 +56,12 @@ def _restore_alternation(state: DbgState, position: DbgPosition) -> None:
     else:
         remaining = {side: [u for u in state.alternation_now().remaining[side]
                             if u not in position.done] for side in order}
-    nxt = position.next_side or state.initiative
-    if not remaining[nxt] and position.active is None:
-        nxt = state.enemy_of(nxt)
+    if position.next_side is not None:
+        nxt = position.next_side
+    elif position.active is not None:
+        nxt = state.fighters[position.active].side
+    else:
+        nxt = state.initiative if remaining[state.initiative] else order[1]
     state.alternation = Alternation(order, remaining, order.index(nxt))
     state.done = list(position.done)
     state.active = position.active

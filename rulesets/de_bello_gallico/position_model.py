@@ -37,7 +37,8 @@ class DbgPosition(Strict):
     initiative: str = Field(description="DBG-10: the side that won this turn's initiative (no "
                             "roll is made for the turn in progress)")
     next_side: str | None = Field(None, description="DBG-11, DBG-18: move and melee: the side "
-                                  "to activate or attack next (default: the initiative side)")
+                                  "to activate or attack next (default: the active fighter's, "
+                                  "else the initiative side if it has someone waiting)")
     waiting: dict[str, list[str]] | None = Field(
         None, description="DBG-11, DBG-12, DBG-18: move and melee: each side's fighters still "
         "to activate or attack this phase, fixed when the phase began (one that has left play "

@@ -2,6 +2,16 @@
 
 The actions are declared in ``actions`` (parsed there when they come from outside).
 Initiative (DBG-10) and the retreat step (DBG-30) need no decision and run by themselves.
+
+Positions as data (``position``, ``position_model``): a scenario may start anywhere. Each
+fighter carries its statuses — ``status`` (in_play, out, fled, withdrawn) and ``exit_edge``,
+``wounded``, ``tough_used``, ``retreating``, ``bolting``, ``frenzied``, ``mount_state``, and what
+it did this turn (``shot``, ``fled``, ``rally_tried``) — and the ``position:`` block the turn:
+``turn``, ``phase``, ``initiative``; in the movement and melee phases ``next_side``,
+``waiting`` (still to act), ``done`` and the ``active`` fighter with ``active_moved`` and
+``active_shot``; at the break point ``break_sides`` and ``substitutes``; at the morale steps
+``open_sides``; and ``losses_counted``, ``designated``, ``bridge_turns``. ``new_state`` starts
+there without an initiative roll; ``export_position`` writes them back.
 """
 
 from __future__ import annotations
@@ -9,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from polemos.core.actions import Action
+from polemos.core.annotations import Annotation
 from polemos.core.board import Area, Board, Piece
 from polemos.core.errors import IllegalAction
 from polemos.core.morale import Morale, MoraleShock
@@ -27,6 +38,7 @@ from polemos.rulesets.de_bello_gallico import (
     text,
 )
 from polemos.rulesets.de_bello_gallico.actions import ACTIONS
+from polemos.rulesets.de_bello_gallico.annotations import annotate
 from polemos.rulesets.de_bello_gallico.geometry import morale_states, on_table
 from polemos.rulesets.de_bello_gallico.initiative import roll_initiative
 from polemos.rulesets.de_bello_gallico.models import DbgScenario
@@ -376,6 +388,9 @@ class DeBelloGallico(Ruleset[DbgState, DbgScenario]):
 
     def narrate(self, event: dict[str, Any]) -> str | None:
         return text.narrate(event)
+
+    def annotate(self, event: dict[str, Any]) -> Annotation | None:
+        return annotate(event)
 
     def board(self, state: DbgState) -> Board:
         areas = [Area(f.id, list(f.shape.points), text.AREA_KIND[f.kind])

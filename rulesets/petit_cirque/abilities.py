@@ -36,6 +36,7 @@ from polemos.core.actions import Action, ActionKind
 from polemos.core.board import Piece
 from polemos.core.errors import PolemosError
 from polemos.core.scenario import validation_problems
+from polemos.rulesets.petit_cirque.models import PcvScenario
 from polemos.rulesets.petit_cirque.state import PcvParams, PcvState, Plane
 
 if TYPE_CHECKING:
@@ -52,6 +53,15 @@ class AbilityData(BaseModel):
     """Base of an ability's data and options models: unknown fields are errors, values fixed."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class AbilityOptions(AbilityData):
+    """Base of the options a club plugin reads from ``options.<plugin>``."""
+
+    def problems(self, scenario: PcvScenario) -> list[tuple[str, str]]:
+        """What does not fit the scenario (unknown ids, hexes off the cloth): ``[(field path,
+        reason)]``, paths from the scenario's top (``options.<plugin>.…``)."""
+        return []
 
 
 def load_data(package: str, resource: str, model: type[D]) -> D:

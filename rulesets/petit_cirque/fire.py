@@ -95,3 +95,15 @@ def damage(params: PcvParams, target: Plane, roll: int) -> tuple[str, str]:
     limit = params.hits_to_destroy.get(target.role, 2)
     outcome = "destroyed" if target.damage >= limit else "damaged"
     return outcome, "PCV-17" if limit == 2 else params.rules["hits"]
+
+
+def strike(params: PcvParams, target: Plane, needed: int, rule: str, purpose: str, unit: str,
+           game: Context) -> tuple[int, str, list[str]]:
+    """An attack a club ability makes on an aircraft (flak, a breath): one D6 against
+    ``needed``, a hit counting as PCV-17. Returns ``(roll, outcome, rules cited)``; the caller
+    emits its event, then removes a destroyed target."""
+    roll = game.dice.d6(purpose=purpose, rule=rule, unit=unit)
+    if roll < needed:
+        return roll, "miss", [rule]
+    outcome, cited = damage(params, target, roll)
+    return roll, outcome, [rule, cited]

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from polemos.core.hexgrid import FACING_NAMES, HexMap, offset_to_axial
-from polemos.core.scenario_model import ScenarioBase, Strict
+from polemos.core.scenario_model import Ending, ScenarioBase, Strict
 
 Role = Literal["fighter", "bomber"]
 FacingName = Literal["E", "SE", "SW", "W", "NW", "NE"]
@@ -59,6 +59,9 @@ class PcvPosition(Strict):
     mp_left: int = Field(0, ge=0, le=6, description="PCV-5: the MP the moving aircraft has left.")
     choosing_speed: bool = Field(False, description="PCV-10: the moving aircraft has spent its "
                                  "MP and must now set next turn's speed.")
+    ended: Ending | None = Field(None, description="PCV-3, PCV-4: the game is over (on a "
+                                 "shared table the part's round limit may pass before the "
+                                 "table's last turn).")
 
 
 class PcvScenario(ScenarioBase):
@@ -133,9 +136,12 @@ class PcvScenario(ScenarioBase):
         if self.first_side is None:
             problems.append(("first_side", "a position needs the side that started (the "
                              "seating order of PCV-4)"))
-        if position.round > self.max_rounds:
+        if position.round > self.max_rounds + (position.ended is not None):
             problems.append(("position.round", f"round {position.round} is past the round "
                              f"limit {self.max_rounds}"))
+        if position.ended is not None and position.ended.winner not in (None, *self.sides):
+            problems.append(("position.ended.winner", f"{position.ended.winner!r} is not one "
+                             f"of the sides {self.sides}"))
         for j, unit in enumerate(position.done):
             plane = planes.get(unit)
             if plane is None or plane.side != position.side:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from polemos.core.actions import Action
+from polemos.core.annotations import Annotation
 from polemos.core.board import Board, hex_map_size
 from polemos.core.dice import roll_off
 from polemos.core.errors import IllegalAction
@@ -18,6 +19,7 @@ from polemos.core.turns import SideByTurn
 from polemos.core.world import Hit, Outcome, Presence
 from polemos.rulesets.petit_cirque import abilities, fire, mixing, movement, text
 from polemos.rulesets.petit_cirque.actions import ACTIONS
+from polemos.rulesets.petit_cirque.annotations import annotate
 from polemos.rulesets.petit_cirque.models import PcvScenario
 from polemos.rulesets.petit_cirque.state import PcvParams, PcvState, Plane
 
@@ -73,6 +75,9 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
         state.turn.index, state.turn.round = sides.index(at.side), at.round
         state.phase, state.done, state.moving = at.phase, list(at.done), at.moving
         state.mp_left, state.choosing_speed = at.mp_left, at.choosing_speed
+        if at.ended is not None:
+            state.over, state.winner = True, at.ended.winner
+            state.reason, state.rule = at.ended.reason, at.ended.rule
         return state
 
     def export_position(self, state: PcvState) -> dict[str, Any]:
@@ -97,6 +102,9 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
         if state.moving is not None:
             position.update(moving=state.moving, mp_left=state.mp_left,
                             choosing_speed=state.choosing_speed)
+        if state.over:
+            position["ended"] = {"winner": state.winner, "reason": state.reason,
+                                 "rule": state.rule}
         return {"aircraft": aircraft, "first_side": turn.sides[0], "position": position,
                 **abilities.exported_options(self.params, state, self.scenario.options)}
 
@@ -294,6 +302,9 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
 
     def narrate(self, event: dict[str, Any]) -> str | None:
         return text.narrate(event) or abilities.narrate(self.params, event)
+
+    def annotate(self, event: dict[str, Any]) -> Annotation | None:
+        return annotate(event, self.scenario.map.hex_cm)
 
     # -- on a shared table (docs/mixing.md) ---------------------------------------------------
     @classmethod

@@ -107,8 +107,8 @@ def test_a_scenario_may_name_a_plugin_module_that_is_not_installed(tmp_path, mon
         validate_scenario({**TOY, "plugins": ["broken_rules"]}, "t", pm)
     with pytest.raises(ScenarioError) as error:
         validate_scenario({**TOY, "plugins": ["nowhere"]}, "t", pm)
-    assert ("plugins[0]: unknown plugin 'nowhere': cannot import plugin module 'nowhere': "
-            "No module named 'nowhere' (install it, or put its folder on PYTHONPATH)"
+    assert ("plugins[0]: cannot import plugin module 'nowhere': No module named 'nowhere' "
+            "(install it, or put its folder on PYTHONPATH); installed plugins: ToyPlugin"
             ) in str(error.value)
     with pytest.raises(ScenarioError, match="'json' is not a Polemos plugin"):
         validate_scenario({**TOY, "plugins": ["json"]}, "t", pm)

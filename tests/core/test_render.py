@@ -78,7 +78,7 @@ def test_pcv_board_puts_each_aircraft_on_its_hex_centre():
     for plane in game.state.planes.values():
         x, y = positions[plane.id]
         assert axial_to_offset(hex_at_cm(x, y, 4)) == axial_to_offset(Hex(plane.q, plane.r))
-    assert "alt 3" in svg and "damaged" in svg and svg.count("<polygon") == 8 * 6
+    assert "alt 3" in svg and "damaged" in svg and svg.count("<polygon points") == 8 * 6
 
 
 def test_html_replay_has_every_step_and_needs_no_network(tmp_path, capsys):

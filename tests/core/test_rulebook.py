@@ -164,7 +164,7 @@ def test_render_html_shows_a_rules_text_on_its_id():
                                 page, re.S).group(1))
     assert data["logs"] == [['a moves (<abbr class="rule" title="Forward: one hex">PCV-6'
                              '</abbr>)']]
-    assert "abbr.rule{" in page and ".innerHTML = game.logs[i]" in page
+    assert "abbr.rule {" in page and ".innerHTML = game.logs[i]" in page
 
 
 def test_play_html_replay_carries_the_rulebook_texts(capsys, tmp_path):

@@ -37,7 +37,8 @@ def start(raw: dict[str, Any], dice: list[int], pm: pluggy.PluginManager) -> Gam
 
 
 def state(game: Game) -> DbgState:
-    return game.state  # type: ignore[no-any-return]
+    assert isinstance(game.state, DbgState)
+    return game.state
 
 
 def f(game: Game, fighter_id: str) -> Fighter:

@@ -119,3 +119,14 @@ def test_two_damage_counts_that_disagree_are_refused():
                    plane("b1", "blue", 10, 9, "W"))
     with pytest.raises(ScenarioError, match=r"aircraft\[0\]\.damage"):
         validate_scenario(raw, "pos.yaml", plugin_manager())
+
+
+def test_pcv4_a_position_after_the_round_limit_keeps_its_result():
+    """PCV-4, PCV-3: a position taken after the game ended (a shared table's PCV part can end
+    before the table's last turn) starts over, with its result."""
+    g = game(at({"round": 31, "side": "red", "ended": {"reason": "round limit 30 reached",
+                                                       "rule": "PCV-4"}},
+                plane("r1", "red", 2, 4), plane("b1", "blue", 10, 9, "W")))
+    assert g.to_act() is None and g.legal_actions() == []
+    result = g.result()
+    assert result is not None and (result.winner, result.rule) == (None, "PCV-4")
