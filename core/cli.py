@@ -27,7 +27,7 @@ from polemos.core.engine import play
 from polemos.core.errors import PluginFailure, PolemosError, PolemosInputError, UnknownName
 from polemos.core.eventlog import replay_log, write_log, write_side_log
 from polemos.core.game import Game
-from polemos.core.players import BOT_KINDS, Player, TerminalPlayer, bot_rng, make_bot
+from polemos.core.players import BOT_KINDS, DEFAULT_BOT, Player, bot_rng, make_bot
 from polemos.core.plugins import (
     call_hook,
     make_plugin_manager,
@@ -41,6 +41,8 @@ from polemos.core.rulebook import rulebook
 from polemos.core.ruleset import Result
 from polemos.core.scaffold import new_ruleset
 from polemos.core.scenario import load_scenario, read_yaml
+from polemos.core.session import LeftTheTable, Session, default_save_path, save_atomically
+from polemos.core.terminal import TerminalPlayer
 
 
 def cmd_rulesets(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
@@ -78,8 +80,9 @@ def cmd_validate(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
     return 0
 
 
-def _players(args: argparse.Namespace, pm: pluggy.PluginManager, game: Game
+def _players(args: argparse.Namespace, pm: pluggy.PluginManager, session: Session
              ) -> dict[str, Player]:
+    game = session.game
     sides = list(game.rules.sides(game.state))
     chosen: dict[str, str] = {}
     for spec in args.bot:
@@ -92,13 +95,20 @@ def _players(args: argparse.Namespace, pm: pluggy.PluginManager, game: Game
         if side not in sides:
             raise PolemosInputError(f"--human {side}: no such side (sides: {', '.join(sides)})")
     players: dict[str, Player] = {}
+    terminal = TerminalPlayer(sys.stdin, sys.stdout, session) if args.human else None
     for side in sides:
-        if side in args.human:
-            players[side] = TerminalPlayer(sys.stdin, sys.stdout)
+        if terminal is not None and side in args.human:
+            players[side] = terminal
         else:
             kind = chosen.get(side, args.bots)
             players[side] = make_bot(pm, game.rules.name, kind, bot_rng(game.seed, side))
     return players
+
+
+def bot_options(args: argparse.Namespace) -> list[str]:
+    """The bot choices of ``args`` as options, to repeat in the command that resumes."""
+    chosen = ["--bots", args.bots] if args.bots != DEFAULT_BOT else []
+    return chosen + [word for spec in args.bot for word in ("--bot", spec)]
 
 
 def print_result(game: Game, result: Result) -> None:
@@ -140,6 +150,13 @@ class Recorder:
         self.notes.append(annotate_step(game.rules, game.events[self.seen:]))
         self.seen = len(game.events)
 
+    def drop(self, steps: int, game: Game) -> None:
+        """Forget the last ``steps`` steps: an undo took them back."""
+        del self.boards[len(self.boards) - steps:]
+        del self.logs[len(self.logs) - steps:]
+        del self.notes[len(self.notes) - steps:]
+        self.seen = len(game.events)
+
     def write(self, game: Game, path: str) -> None:
         title = f"{game.loaded.model.name} — seed {game.seed}"
         Path(path).write_text(render_html(self.boards, self.logs,
@@ -168,8 +185,43 @@ def cmd_new(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
 
 
 def cmd_play(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
-    loaded = load_scenario(scenario_path(args.file, pm), pm)
+    path = scenario_path(args.file, pm)
+    if is_save(path):
+        raise PolemosInputError(f"{args.file} is a saved game, not a scenario; continue it "
+                                f"with `polemos resume {args.file}`")
+    loaded = load_scenario(path, pm)
     game = Game.new(loaded, pm, seed=args.seed, transactional=bool(args.human))
+    heading = f"{loaded.model.name} — {game.rules.title}, seed {game.seed}"
+    return play_at_table(args, pm, game, heading, narrate_setup=True)
+
+
+def cmd_resume(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
+    game = loaded_game(args, pm)
+    game.transactional = bool(args.human)
+    if game.to_act() is None:
+        raise PolemosInputError(f"{args.file}: this game is over; nothing to resume")
+    heading = (f"{game.loaded.model.name} — {game.rules.title}, seed {game.seed}: resumed "
+               f"after {len(game.actions)} actions, {game.rules.where(game.state)}")
+    return play_at_table(args, pm, game, heading, narrate_setup=False)
+
+
+def is_save(path: Path) -> bool:
+    """Whether ``path`` holds a saved game (``polemos play`` then points to ``resume``)."""
+    try:
+        with path.open("rb") as file:
+            head = file.read(4096)
+    except OSError:
+        return False
+    return head.lstrip().startswith(b"{") and b'"format": "polemos-save/' in head
+
+
+def play_at_table(args: argparse.Namespace, pm: pluggy.PluginManager, game: Game,
+                  heading: str, *, narrate_setup: bool) -> int:
+    """Play ``game`` to its end (or until a person quits) and write what ``args`` asks for.
+
+    With a person at the table, ``quit`` and Ctrl-C save the game and say how to resume it;
+    the options' files (--events, --save, --html) are written in every case.
+    """
     narrate = game.rules.narrate
     if not args.quiet:
         def show(event: dict[str, Any]) -> None:
@@ -178,34 +230,61 @@ def cmd_play(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
                 print(line)
             elif args.verbose and event["type"] == "roll":
                 print(f"    rolls {event['dice']} for {event['purpose']} ({event['rule']})")
-        print(f"{loaded.model.name} — {game.rules.title}, seed {game.seed}")
-        for event in game.events:  # what happened while the game was set up
-            show(event)
+        print(heading)
+        if narrate_setup:
+            for event in game.events:  # what happened while the game was set up
+                show(event)
         game.listeners.append(show)
-    players = _players(args, pm, game)
+    save_path = Path(args.save) if args.save else (
+        Path(args.file) if args.command == "resume" else default_save_path(game))
+    session = Session(game, save_path, list(args.human), bot_options(args))
+    players = _players(args, pm, session)
     sides = game.rules.sides(game.state)
     for side, _ in args.events_for:
         if side not in sides:
             raise PolemosInputError(f"--events-for {side}: no such side (sides: "
                                     f"{', '.join(sides)})")
     recorder = Recorder(game) if args.html else None
+    if recorder is not None:
+        session.on_undo.append(lambda undone: recorder.drop(len(undone.actions), game))
     try:
         result = play(game, players, after_step=recorder)
+    except LeftTheTable as left:
+        print(left)
+        return left.code
+    except KeyboardInterrupt:
+        if not args.human:
+            raise
+        print(f"\ninterrupted: {session.save()}")
+        return 130
     finally:
         if args.events:
             write_log(game, args.events)
         for side, path in args.events_for:
             write_side_log(game, side, path)
         if args.save:
-            game.save(args.save)
+            save_atomically(game, args.save)
         if recorder is not None:
             recorder.write(game, args.html)
     print_result(game, result)
     return 0
 
 
+def print_notes(game: Game) -> None:
+    """What loading the game had to say (rule changes accepted, where the re-play diverged)."""
+    for note in game.notes:
+        print(f"polemos: warning: {note}", file=sys.stderr)
+
+
+def loaded_game(args: argparse.Namespace, pm: pluggy.PluginManager) -> Game:
+    """The save ``args.file``, re-played as far as it agrees with --accept-rule-changes."""
+    game = Game.load(args.file, pm, accept_rule_changes=args.accept_rule_changes)
+    print_notes(game)
+    return game
+
+
 def cmd_render(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
-    game = Game.load(args.file, pm)
+    game = loaded_game(args, pm)
     Path(args.output).write_text(render_svg(drawable_board(game),
                                             game.rules.sides(game.state)), encoding="utf-8")
     print(f"{args.output}: {game.loaded.model.name}, after {len(game.actions)} actions")
@@ -213,15 +292,18 @@ def cmd_render(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
 
 
 def cmd_replay(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
-    game, count = replay_log(args.file, pm)
+    game, count = replay_log(args.file, pm, accept_rule_changes=args.accept_rule_changes)
+    print_notes(game)
     result = game.result()
     outcome = f"{result.winner or 'draw'} ({result.reason})" if result else "unfinished"
-    print(f"{args.file}: replay identical — {count} events, result {outcome}")
+    identical = "replay identical" if not game.notes else "re-played with today's rules"
+    print(f"{args.file}: {identical} — {count} events, result {outcome}")
     return 0
 
 
 def cmd_position(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
-    game = game_at(args.file, pm, args.step)
+    game = game_at(args.file, pm, args.step, accept_rule_changes=args.accept_rule_changes)
+    print_notes(game)
     raw = position_scenario(game)
     write_position(raw, args.output)
     print(f"{args.output}: {raw['name']} ({game.rules.where(game.state)}); play it with "
@@ -262,6 +344,32 @@ def cmd_schema(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
     return 0
 
 
+def add_table_options(p: argparse.ArgumentParser) -> None:
+    """The options of a game being played: who plays each side and what to write."""
+    p.add_argument("--human", action="append", default=[], metavar="SIDE",
+                   help="this side is played at the terminal (repeatable)")
+    p.add_argument("--bots", default=DEFAULT_BOT, choices=BOT_KINDS,
+                   help=f"kind of bot ({DEFAULT_BOT})")
+    p.add_argument("--bot", action="append", default=[], metavar="SIDE=KIND",
+                   help="bot kind for one side")
+    p.add_argument("--events", metavar="OUT.jsonl", help="write the event log here")
+    p.add_argument("--events-for", nargs=2, action="append", default=[],
+                   metavar=("SIDE", "OUT.jsonl"), help="write the events SIDE was shown here: "
+                   "no seed, no other side's order before its reveal (repeatable)")
+    p.add_argument("--html", metavar="REPLAY.html",
+                   help="write the game as one self-contained HTML page, step by step")
+    p.add_argument("-q", "--quiet", action="store_true", help="print only the result")
+    p.add_argument("-v", "--verbose", action="store_true", help="also print every die")
+
+
+def add_accept_option(parser: argparse.ArgumentParser) -> None:
+    """``--accept-rule-changes`` for every command that loads a save or a log."""
+    parser.add_argument("--accept-rule-changes", action="store_true",
+                        help="load a game recorded with other versions or rules: re-play it "
+                        "with today's rules as far as its events agree, and continue from the "
+                        "first action that does not (the rest are dropped)")
+
+
 SCENARIO_HELP = "a scenario file, or an installed scenario's name (see `polemos scenarios`)"
 
 
@@ -290,27 +398,25 @@ def build_parser(pm: pluggy.PluginManager) -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play a scenario (bots unless --human)")
     p.add_argument("file", metavar="SCENARIO", help=SCENARIO_HELP)
     p.add_argument("--seed", type=int, default=None, help="dice seed (default: the scenario's)")
-    p.add_argument("--events", metavar="OUT.jsonl", help="write the event log here")
-    p.add_argument("--events-for", nargs=2, action="append", default=[],
-                   metavar=("SIDE", "OUT.jsonl"), help="write the events SIDE was shown here: "
-                   "no seed, no other side's order before its reveal (repeatable)")
-    p.add_argument("--save", metavar="SAVE.json", help="save the game here when it ends")
-    p.add_argument("--human", action="append", default=[], metavar="SIDE",
-                   help="this side is played at the terminal (repeatable)")
-    p.add_argument("--bots", default="greedy", choices=BOT_KINDS, help="kind of bot (greedy)")
-    p.add_argument("--bot", action="append", default=[], metavar="SIDE=KIND",
-                   help="bot kind for one side")
-    p.add_argument("--html", metavar="REPLAY.html",
-                   help="write the game as one self-contained HTML page, step by step")
-    p.add_argument("-q", "--quiet", action="store_true", help="print only the result")
-    p.add_argument("-v", "--verbose", action="store_true", help="also print every die")
+    p.add_argument("--save", metavar="SAVE.json", help="save the game here when it ends "
+                   "(and on quit or Ctrl-C)")
+    add_table_options(p)
     p.set_defaults(func=cmd_play)
+    p = sub.add_parser("resume", help="continue a saved game (any sides at the terminal)")
+    p.add_argument("file", metavar="SAVE.json")
+    p.add_argument("--save", metavar="SAVE.json", help="save here when it ends (on quit or "
+                   "Ctrl-C: here, else back into SAVE.json)")
+    add_table_options(p)
+    add_accept_option(p)
+    p.set_defaults(func=cmd_resume)
     p = sub.add_parser("replay", help="re-play an event log and verify it is identical")
     p.add_argument("file")
+    add_accept_option(p)
     p.set_defaults(func=cmd_replay)
     p = sub.add_parser("render", help="draw a saved game's position as SVG")
     p.add_argument("file", metavar="SAVE.json")
     p.add_argument("-o", "--output", default="board.svg", metavar="BOARD.svg")
+    add_accept_option(p)
     p.set_defaults(func=cmd_render)
     p = sub.add_parser("schema", help="the scenario format (or a ruleset's actions) as JSON "
                        "Schema")
@@ -321,6 +427,7 @@ def build_parser(pm: pluggy.PluginManager) -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", default="position.yaml", metavar="POS.yaml")
     p.add_argument("--step", type=int, default=None, metavar="N",
                    help="the position after N actions (default: the last)")
+    add_accept_option(p)
     p.set_defaults(func=cmd_position)
     call_hook(pm, "polemos_add_commands", subparsers=sub)
     return parser

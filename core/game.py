@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import copy
 import json
+import os
+import secrets
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal, TypeVar
@@ -29,7 +31,17 @@ from polemos.core.errors import (
     ScenarioError,
     clip,
 )
+from polemos.core.migrations import SAVE_MIGRATIONS, upgrade
 from polemos.core.plugins import call_hook, make_plugin_manager
+from polemos.core.provenance import (
+    ACCEPT_HINT,
+    PlayedWith,
+    RulesChanged,
+    Versions,
+    changes,
+    played_with,
+)
+from polemos.core.replay import Divergence, replay_agreeing
 from polemos.core.ruleset import Result, Ruleset
 from polemos.core.scenario import (
     LoadedScenario,
@@ -41,7 +53,8 @@ from polemos.core.scenario import (
 from polemos.core.serialize import canonical, to_jsonable
 from polemos.core.world import World
 
-SAVE_FORMAT = "polemos-save/1"
+SAVE_FORMAT = "polemos-save/2"
+"""Today's save format; older ones load through core/migrations.py."""
 MAX_RECORD_BYTES = 64 << 20
 """A save or an event log larger than 64 MiB is refused unread (a long game is a few MB)."""
 
@@ -55,10 +68,18 @@ class GameRecord(BaseModel):
     dice: list[StrictInt] | None = None
 
 
-class SaveFile(GameRecord):
+class VersionedRecord(GameRecord):
+    """A record with what the game was played with (core/provenance.py); None in a file
+    migrated from format 1, which recorded neither."""
+
+    versions: Versions | None
+    rules: dict[str, str] | None
+
+
+class SaveFile(VersionedRecord):
     """A saved game: the record, its actions and the events they gave."""
 
-    format: Literal["polemos-save/1"]
+    format: Literal["polemos-save/2"]
     actions: list[dict[str, Any]]
     events: list[dict[str, Any]]
     state: Any = None
@@ -88,6 +109,8 @@ everyone (``Game.events_for``). Not ``to``: rulesets already log moves' destinat
 SECRET_START_FIELDS = ("seed",)
 """Fields of the "start" event hidden during play: the seed gives away every future die."""
 EventListener = Callable[[dict[str, Any]], None]
+Refusal = Callable[[str, Divergence], str]
+"""The message refusing a file (named by its source) whose re-play diverged."""
 
 
 class Game:
@@ -110,6 +133,9 @@ class Game:
         """Copy the state before each action so a failure mid-way (scripted dice running out,
         a plugin raising) loses nothing; simulations switch it off for speed."""
         self.state: Any = None
+        self.notes: list[str] = []
+        """What loading this game had to say (rule changes accepted, where the re-play of its
+        record diverged); the CLI prints them."""
 
     @classmethod
     def new(cls, loaded: LoadedScenario, pm: pluggy.PluginManager | None = None,
@@ -241,34 +267,67 @@ class Game:
         """The state as canonical JSON: equal strings mean equal games."""
         return canonical(self.state)
 
+    def played_with(self) -> PlayedWith:
+        """The versions and rules this game is played with (saves and log headers record it)."""
+        return played_with(self.pm, [self.rules.name, *self.rules.part_rules()],
+                           self.loaded.model.plugins)
+
     def save_data(self) -> dict[str, Any]:
         return {"format": SAVE_FORMAT, "source": self.loaded.source,
                 "scenario": self.loaded.raw, "seed": self.seed, "dice": self.dice.script,
+                **self.played_with().to_json(),
                 "actions": self.actions, "events": self.events,
                 "state": to_jsonable(self.state)}
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.save_data(), sort_keys=True) + "\n",
-                              encoding="utf-8")
+        """Write the save atomically: a failure mid-way leaves the previous file whole."""
+        write_atomically(path, json.dumps(self.save_data(), sort_keys=True) + "\n")
 
     @classmethod
     def from_save_data(cls, data: Any, pm: pluggy.PluginManager | None = None,
-                       source: str = "save") -> Game:
+                       source: str = "save", *, accept_rule_changes: bool = False) -> Game:
         """Rebuild a game by re-playing its actions, and check it reached the saved log."""
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise PolemosInputError(f"{source}: not a Polemos save ({SAVE_FORMAT})")
-        save = checked(SaveFile, data, source)
-        pm = pm or make_plugin_manager()
-        game = cls.replayable(save, pm, source)
-        for index, action in enumerate(save.actions):
-            try:
-                game.step(action)
-            except PolemosInputError as error:
-                raise PolemosInputError(f"{source}: action {index} does not replay: {error}"
-                                        ) from None
-        if canonical(game.events) != canonical(save.events):
-            raise PolemosInputError(f"{source}: the re-played game differs from the saved log "
-                                    "(different rules or plugins installed?)")
+        save = checked(SaveFile, upgrade(data, SAVE_FORMAT, SAVE_MIGRATIONS, source, "save"),
+                       source)
+        return cls.restored(save, save.actions, save.events, pm or make_plugin_manager(),
+                            source, accept_rule_changes=accept_rule_changes)
+
+    @classmethod
+    def restored(cls, record: VersionedRecord, actions: Sequence[Any],
+                 events: Sequence[Mapping[str, Any]], pm: pluggy.PluginManager, source: str, *,
+                 accept_rule_changes: bool = False, stop: int | None = None,
+                 refusal: Refusal | None = None) -> Game:
+        """The recorded game re-played (its first ``stop`` actions), every event as recorded.
+
+        Played with other versions or rules than today's, it is refused (``RulesChanged``)
+        unless ``accept_rule_changes``; so is a re-play that diverges. Accepting, the game is
+        re-played as far as it agrees and continues from there under today's rules: the first
+        action that diverges and every one after it are dropped (they were chosen in a game
+        that no longer happens), and ``notes`` says where and why. ``refusal`` words the
+        refusal of a re-play that diverges (an event log names its lines).
+        """
+        refusal = refusal or save_refusal
+        game = cls.replayable(record, pm, source)
+        changed = changes(record.versions, record.rules, game.played_with())
+        if changed and not accept_rule_changes:
+            raise RulesChanged(source, changed)
+        divergence = replay_agreeing(game, actions, events, stop)
+        what = f"the rules changed ({'; '.join(changed)})" if changed else "rule changes accepted"
+        if divergence is None:
+            if changed:
+                game.notes.append(f"{source}: {what}, but every action re-plays identically")
+            return game
+        if not accept_rule_changes:
+            raise PolemosInputError(refusal(source, divergence))
+        at = divergence.action
+        game = cls.replayable(record, pm, source)
+        for action in actions[:at]:
+            game.step(action)
+        kept = len(actions) if stop is None else min(stop, len(actions))
+        game.notes.append(f"{source}: {what}; {at} of {kept} actions re-play identically; "
+                          f"action {at} diverged — {divergence.reason()}; the game continues "
+                          f"from before it with today's rules ({kept - at} recorded actions "
+                          "dropped)")
         return game
 
     @classmethod
@@ -285,16 +344,18 @@ class Game:
         return cls.new(loaded, pm, seed=record.seed, dice_script=record.dice)
 
     @classmethod
-    def load(cls, path: str | Path, pm: pluggy.PluginManager | None = None) -> Game:
-        return cls.from_save_data(read_save_data(path), pm, str(path))
+    def load(cls, path: str | Path, pm: pluggy.PluginManager | None = None, *,
+             accept_rule_changes: bool = False) -> Game:
+        """A saved game, of today's format or an older one (see ``restored`` for changed
+        rules)."""
+        return cls.from_save_data(read_save_data(path), pm, str(path),
+                                  accept_rule_changes=accept_rule_changes)
 
     @staticmethod
     def read_save(path: str | Path) -> SaveFile:
         """A save file's validated record, actions and events, without re-playing them."""
-        data = read_save_data(path)
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise PolemosInputError(f"{path}: not a Polemos save ({SAVE_FORMAT})")
-        return checked(SaveFile, data, str(path))
+        return checked(SaveFile, upgrade(read_save_data(path), SAVE_FORMAT, SAVE_MIGRATIONS,
+                                         str(path), "save"), str(path))
 
 
 def shown_to(event: Mapping[str, Any], side: str | None) -> dict[str, Any] | None:
@@ -308,6 +369,16 @@ def shown_to(event: Mapping[str, Any], side: str | None) -> dict[str, Any] | Non
     return {key: value for key, value in event.items() if key not in SECRET_START_FIELDS}
 
 
+def save_refusal(source: str, divergence: Divergence) -> str:
+    """Why a save whose re-play diverged is refused, and how to continue anyway."""
+    if divergence.refused is not None:
+        return (f"{source}: action {divergence.action} does not replay: {divergence.refused}"
+                f"; {ACCEPT_HINT}")
+    return (f"{source}: the re-played game differs from the saved log at action "
+            f"{divergence.action}: {divergence.reason()} (different rules or plugins installed?)"
+            f"; {ACCEPT_HINT}")
+
+
 def read_save_data(path: str | Path) -> Any:
     """A save file's JSON, or a ``PolemosInputError`` saying why it cannot be read."""
     text = read_text(path, "save", MAX_RECORD_BYTES)
@@ -317,3 +388,23 @@ def read_save_data(path: str | Path) -> Any:
         raise PolemosInputError(f"{path}: cannot read save: {clip(str(error))}") from None
     except RecursionError:
         raise PolemosInputError(f"{path}: cannot read save: nested too deeply") from None
+
+
+def write_atomically(path: str | Path, text: str) -> None:
+    """Write ``text`` to a temporary file beside ``path``, then rename it over ``path``: a save
+    or a log is either the old file or the whole new one, never half (a full disk, Ctrl-C).
+    An unwritable place is bad input naming the path, and leaves nothing behind."""
+    target = Path(path)
+    temporary = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+    try:
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, target)
+    except BaseException as error:
+        temporary.unlink(missing_ok=True)
+        if isinstance(error, OSError):
+            raise PolemosInputError(f"{path}: cannot write: {error.strerror or error}") from None
+        raise

@@ -1,14 +1,15 @@
 """Players: anything that answers a decision with an action.
 
 A player receives only its own side's view (``Ruleset.view``) and the legal actions, never the
-full state, so hidden orders stay hidden whoever plays (bot, terminal or web).
+full state, so hidden orders stay hidden whoever plays (bot, terminal or web). The person at
+the terminal is ``polemos.core.terminal.TerminalPlayer``.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import IO, Any, Protocol
+from typing import Any, Protocol
 
 import pluggy
 
@@ -74,31 +75,3 @@ def make_bot(pm: pluggy.PluginManager, ruleset: str, kind: str, rng: random.Rand
         return RandomBot(rng)
     raise PolemosInputError(f"ruleset {ruleset!r} has no {kind!r} bot "
                             f"(bots: {', '.join(BOT_KINDS)})")
-
-
-class TerminalPlayer:
-    """A person at the terminal: sees the position, picks a numbered legal action.
-
-    Bad input re-prompts; end of input stops the game with a clear error instead of a hang.
-    """
-
-    def __init__(self, stdin: IO[str], stdout: IO[str]) -> None:
-        self.stdin = stdin
-        self.stdout = stdout
-
-    def choose(self, rules: Ruleset[Any, Any], view: Any, side: str, legal: list[Action]) -> Action:
-        out = self.stdout
-        out.write(rules.describe(view).rstrip() + "\n")
-        out.write(f"-- {side} to act --\n")
-        for number, action in enumerate(legal, 1):
-            out.write(f"  {number:3d}. {rules.describe_action(view, action)}\n")
-        while True:
-            out.write(f"{side}> choose 1-{len(legal)}: ")
-            out.flush()
-            line = self.stdin.readline()
-            if not line:
-                raise PolemosInputError("input ended before the game did")
-            text = line.strip()
-            if text.isdigit() and 1 <= int(text) <= len(legal):
-                return legal[int(text) - 1]
-            out.write(f"  '{text}' is not a number from 1 to {len(legal)}; try again\n")

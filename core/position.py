@@ -9,7 +9,6 @@ this module merges them over the scenario the game was started from.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -17,8 +16,8 @@ import pluggy
 import yaml
 
 from polemos.core.errors import PolemosInputError
-from polemos.core.eventlog import LOG_FORMAT, read_log
-from polemos.core.game import Game, GameRecord
+from polemos.core.eventlog import read_record
+from polemos.core.game import Game
 from polemos.core.serialize import to_jsonable
 
 
@@ -42,40 +41,16 @@ def rolls_since(game: Game, event: int) -> list[int]:
     return [die for e in game.events[event:] if e["type"] == "roll" for die in e["dice"]]
 
 
-def game_at(path: str | Path, pm: pluggy.PluginManager, step: int | None = None) -> Game:
+def game_at(path: str | Path, pm: pluggy.PluginManager, step: int | None = None, *,
+            accept_rule_changes: bool = False) -> Game:
     """A saved game (a save file, or an event log) re-played up to action ``step`` (all when
-    None)."""
-    record, actions = _recorded(path)
+    None), its events checked against the record (``Game.restored``)."""
+    record, actions, events = read_record(path)
     if step is not None and not 0 <= step <= len(actions):
         raise PolemosInputError(f"{path}: --step {step}: the game has {len(actions)} actions "
                                 f"(choose 0 to {len(actions)})")
-    game = Game.replayable(record, pm, str(path))
-    for index, action in enumerate(actions[:step]):
-        try:
-            game.step(action)
-        except PolemosInputError as error:
-            raise PolemosInputError(f"{path}: action {index} does not replay: {error}") from None
-    return game
-
-
-def _recorded(path: str | Path) -> tuple[GameRecord, list[Any]]:
-    """The record and the actions of a save or an event log, whichever ``path`` is."""
-    head, lines = read_log(path) if _is_log(path) else (None, [])
-    if head is not None:
-        events = [json.loads(line) for line in lines]
-        return head, [e["action"] for e in events
-                      if isinstance(e, dict) and e.get("type") == "action"]
-    save = Game.read_save(path)
-    return save, list(save.actions)
-
-
-def _is_log(path: str | Path) -> bool:
-    try:
-        with Path(path).open("rb") as handle:
-            first = handle.readline(4096)
-    except OSError:
-        return False
-    return LOG_FORMAT.encode() in first
+    return Game.restored(record, actions, events, pm, str(path),
+                         accept_rule_changes=accept_rule_changes, stop=step)
 
 
 def write_position(raw: dict[str, Any], path: str | Path) -> None:

@@ -132,6 +132,18 @@ class Ruleset(ABC, Generic[StateT, ScenarioT]):
         args = " ".join(f"{k}={v}" for k, v in action.args.items())
         return " ".join(part for part in (action.unit or "", action.kind, args) if part)
 
+    def odds(self, view: Any, action: Action) -> str | None:
+        """The chances of a legal action in words (``needs 5+: 33 % damaged``), computed
+        exactly from this ruleset's dice, for the menu line beside it; None when no die
+        decides it (a move), as by default."""
+        return None
+
+    def parse_command(self, view: Any, text: str) -> Action | None:
+        """An action a person typed in words at the terminal (``move fighter-3 to 41.5 22``),
+        seen from ``view`` (the side to act's); None when ``text`` is no command of this
+        ruleset, as by default. The action is then checked like any other (``check``)."""
+        return None
+
     def narrate(self, event: dict[str, Any]) -> str | None:
         """A readable line for an event, citing its rule ids, or None to stay silent."""
         return None

@@ -105,7 +105,8 @@ def _overlaps(boxes: np.ndarray, others: np.ndarray) -> np.ndarray:
           - np.maximum(boxes[:, None, 0], others[None, :, 0]))
     dy = (np.minimum(boxes[:, None, 3], others[None, :, 3])
           - np.maximum(boxes[:, None, 1], others[None, :, 1]))
-    return (np.clip(dx, 0, None) * np.clip(dy, 0, None)).sum(axis=1)
+    shared: np.ndarray = (np.clip(dx, 0, None) * np.clip(dy, 0, None)).sum(axis=1)
+    return shared
 
 
 def _leader(spec: LabelSpec, box: Box) -> tuple[float, float, float, float]:

@@ -20,6 +20,8 @@
     if (group === null || game.captions[i] !== game.captions[i - 1]) {
       const heading = document.createElement("h3");
       heading.textContent = game.captions[i];
+      heading.title = `go to step ${i}`;
+      heading.onclick = () => show(i);
       group = document.createElement("ol");
       $("steps").append(heading, group);
     }

@@ -28,7 +28,7 @@ NAME_PX, DETAIL_PX = 11.0, 9.0
 """Font sizes of a label's first line (the unit) and second line (its labels and markers)."""
 FONT = "DejaVu Sans, Verdana, sans-serif"
 LINK_STYLE = {  # (stroke, width, dash) for a link that took effect / did not
-    "shot": (("#e0301e", 2.2, ""), ("#555555", 1.4, "5 4")),
+    "shot": (("#e0301e", 2.2, ""), ("#333333", 1.6, "5 4")),
     "melee": (("#8b0000", 3.0, ""), ("#8b0000", 1.6, "2 3")),
     "crush": (("#5a3a1a", 3.5, ""), ("#5a3a1a", 2.0, "6 3")),
     "collision": (("#000000", 3.5, ""), ("#000000", 3.5, "")),
@@ -127,7 +127,9 @@ def _piece(piece: Piece, k: float, colours: Mapping[str, str], acting: bool) -> 
                  f'fill="{_colour(piece, colours)}"/>')
     if piece.facing_deg is not None:
         parts.append(_nose(x, y, r, piece.facing_deg))
-    parts.append("</g>")
+    details = " ".join([*piece.labels, *piece.markers])
+    parts.append(f"<title>{ident} ({side}){': ' + html.escape(details) if details else ''}"
+                 "</title></g>")
     return "".join(parts)
 
 
@@ -249,7 +251,7 @@ DEFS = ('<defs>'
         '<marker id="head-hit" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" '
         'markerHeight="5" orient="auto"><path d="M 0 0 L 10 5 L 0 10 z" fill="#e0301e"/></marker>'
         '<marker id="head-miss" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" '
-        'markerHeight="5" orient="auto"><path d="M 0 1 L 9 5 L 0 9" fill="none" stroke="#555" '
+        'markerHeight="5" orient="auto"><path d="M 0 1 L 9 5 L 0 9" fill="none" stroke="#333" '
         'stroke-width="1.5"/></marker></defs>')
 
 

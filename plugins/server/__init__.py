@@ -12,6 +12,8 @@ import argparse
 from polemos.core.hookspecs import hookimpl
 
 __version__ = "0.1.0"
+DEFAULT_DB = "sqlite:///polemos.db"
+"""``polemos serve`` with no configuration: a SQLite file in the current folder."""
 
 
 @hookimpl

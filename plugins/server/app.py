@@ -25,7 +25,8 @@ from starlette.concurrency import run_in_threadpool
 from polemos.core.eventlog import log_text
 from polemos.core.plugins import make_plugin_manager
 from polemos.core.serialize import to_jsonable
-from polemos.plugins.server.db import DEFAULT_URL, make_engine, reading, writing
+from polemos.plugins.server import DEFAULT_DB
+from polemos.plugins.server.db import make_engine, reading, writing
 from polemos.plugins.server.errors import ApiError, forbidden, install_handlers, log_failure
 from polemos.plugins.server.limits import BodyLimit
 from polemos.plugins.server.models import Admin, Club
@@ -96,7 +97,7 @@ def bearer(request: Request) -> str:
 Token = Annotated[str, Depends(bearer)]
 
 
-def create_app(db_url: str = DEFAULT_URL, cors: list[str] | None = None,
+def create_app(db_url: str = DEFAULT_DB, cors: list[str] | None = None,
                pm: pluggy.PluginManager | None = None) -> FastAPI:
     """The application serving the database at ``db_url``; CORS only for the ``cors`` origins."""
     engine = make_engine(db_url)
@@ -266,4 +267,4 @@ def create_app(db_url: str = DEFAULT_URL, cors: list[str] | None = None,
 def app_from_env() -> FastAPI:
     """The application ``polemos serve`` configures through the environment, for each worker."""
     cors = [origin for origin in os.environ.get(CORS_ENV, "").split(",") if origin]
-    return create_app(os.environ.get(DB_ENV, DEFAULT_URL), cors)
+    return create_app(os.environ.get(DB_ENV, DEFAULT_DB), cors)

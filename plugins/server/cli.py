@@ -9,35 +9,30 @@ from __future__ import annotations
 
 import argparse
 import os
+from typing import TYPE_CHECKING
 
 import pluggy
-from sqlalchemy import Engine
-from sqlalchemy.engine import make_url
 
 from polemos.core.errors import PolemosInputError
-from polemos.plugins.server.db import (
-    DEFAULT_URL,
-    current_revision,
-    head_revision,
-    make_engine,
-    upgrade,
-    writing,
-)
-from polemos.plugins.server.models import Admin
-from polemos.plugins.server.tokens import digest, new_token
+from polemos.plugins.server import DEFAULT_DB
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
 
 ADMIN_ENV = "POLEMOS_ADMIN_TOKEN"
-DB_HELP = f"database URL (default {DEFAULT_URL}; PostgreSQL: postgresql+psycopg://USER@HOST/DB)"
+DB_HELP = f"database URL (default {DEFAULT_DB}; PostgreSQL: postgresql+psycopg://USER@HOST/DB)"
 
 
 def shown_url(url: str) -> str:
     """The URL without its password, for the terminal."""
+    from sqlalchemy.engine import make_url
+
     return make_url(url).render_as_string(hide_password=True)
 
 
 def add_serve(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("serve", help="run the club server (HTTP API on uvicorn)")
-    p.add_argument("--db", default=DEFAULT_URL, metavar="URL", help=DB_HELP)
+    p.add_argument("--db", default=DEFAULT_DB, metavar="URL", help=DB_HELP)
     p.add_argument("--host", default="127.0.0.1",
                    help="address to bind (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=int, default=8000)
@@ -50,11 +45,13 @@ def add_serve(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -
 def add_db(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("db", help="the club server's database")
     p.add_argument("action", choices=["upgrade"], help="apply the migrations not yet applied")
-    p.add_argument("--db", default=DEFAULT_URL, metavar="URL", help=DB_HELP)
+    p.add_argument("--db", default=DEFAULT_DB, metavar="URL", help=DB_HELP)
     p.set_defaults(func=cmd_db)
 
 
 def cmd_db(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
+    from polemos.plugins.server.db import make_engine, upgrade
+
     before, now = upgrade(make_engine(args.db))
     print(f"{shown_url(args.db)}: schema {before or 'empty'} -> {now}")
     return 0
@@ -62,6 +59,8 @@ def cmd_db(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
 
 def ready_database(url: str) -> Engine:
     """The engine of a database at the newest schema: a new one is created."""
+    from polemos.plugins.server.db import current_revision, head_revision, make_engine, upgrade
+
     engine = make_engine(url)
     revision, head = current_revision(engine), head_revision()
     if revision is None:
@@ -75,6 +74,10 @@ def ready_database(url: str) -> Engine:
 
 def admin_token(engine: Engine) -> str | None:
     """Store ``POLEMOS_ADMIN_TOKEN``'s hash, or make a token at first start: the new token."""
+    from polemos.plugins.server.db import writing
+    from polemos.plugins.server.models import Admin
+    from polemos.plugins.server.tokens import digest, new_token
+
     given = os.environ.get(ADMIN_ENV)
     with writing(engine) as session:
         admin = session.get(Admin, 1)

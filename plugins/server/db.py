@@ -25,7 +25,6 @@ from sqlalchemy.orm import Session
 
 from polemos.core.errors import PolemosInputError
 
-DEFAULT_URL = "sqlite:///polemos.db"
 MIGRATIONS = Path(__file__).parent / "migrations"
 WRITE = "polemos_write"
 """The execution option that makes a SQLite transaction take the write lock at once."""

@@ -169,9 +169,11 @@ class Store:
                 game = Game.replayable(record, self.pm, f"game {game_id}")
             except PolemosInputError as error:
                 raise StoredGameMismatch(f"game {game_id} no longer sets up: {error}") from None
-            hashes: dict[str, str | None] = {seat.side: seat.token_hash for seat in seats}
+            by_side = {seat.side: seat for seat in seats}
+            sides = game.rules.sides(game.state)  # in the game's order, not the database's
+            hashes: dict[str, str | None] = {side: by_side[side].token_hash for side in sides}
             hashes[SPECTATOR] = row.spectator_hash
-            live = Live(game_id, row.club_id, game, {seat.side: seat.kind for seat in seats},
+            live = Live(game_id, row.club_id, game, {side: by_side[side].kind for side in sides},
                         hashes)
             self._catch_up(live, session, row.version)
         return live

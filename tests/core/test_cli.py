@@ -75,17 +75,20 @@ def test_schema_is_json_schema_of_the_scenario(capsys):
 
 
 def test_human_at_the_terminal_reprompts_on_bad_input(capsys, monkeypatch):
-    monkeypatch.setattr("sys.stdin", io.StringIO("zero\n999\n" + "1\n" * 20000))
+    monkeypatch.setattr("sys.stdin", io.StringIO("zero\n999\n" + "\n" * 20000))
     code, out, _ = run(capsys, "play", DUEL, "--seed", "2", "--human", "red", "--bots", "random")
     assert code == 0
-    assert "'zero' is not a number" in out and "'999' is not a number" in out
-    assert "red> choose" in out and "Result:" in out
+    assert "'zero' is not a key of this menu nor a command" in out and "'999' is not" in out
+    assert "red> key, Enter for r1." in out and "Result:" in out
 
 
-def test_input_ending_early_is_a_clear_error(capsys, monkeypatch):
-    monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))
+def test_input_ending_early_saves_and_is_a_clear_error(capsys, monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO("r1.1\n"))
     code, _, err = run(capsys, "play", DUEL, "--human", "red")
     assert code == 2 and "input ended" in err
+    assert "saved to duel.save.json after 1 actions" in err
+    assert (tmp_path / "duel.save.json").exists()
 
 
 def test_unknown_side_for_human_is_bad_input(capsys):

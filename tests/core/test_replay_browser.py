@@ -93,7 +93,7 @@ def replay(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Replay]:
         browser.close()
 
 
-MEASURE = """step => {
+MEASURE = """steps => steps.map((step) => {
   polemosReplay.show(step);
   const svg = document.querySelector("#board svg");
   const toSvg = svg.getScreenCTM().inverse();
@@ -115,7 +115,7 @@ MEASURE = """step => {
   });
   return {pieces, labels, step: polemosReplay.step,
           caption: document.getElementById("caption").textContent};
-}"""
+})"""
 
 
 def shared_area(labels: list[list[Any]]) -> tuple[float, float]:
@@ -133,8 +133,8 @@ def test_every_unit_is_drawn_where_the_state_puts_it_and_labels_stay_apart(repla
     centred on its position (cm × px per cm); the labels' rendered text boxes share at most
     ``OVERLAP_SHARE`` of their area (the old replay piled them into one mass on the bridge)."""
     worst = (0.0, -1)
-    for step, board in enumerate(replay.boards):
-        seen = replay.page.evaluate(MEASURE, step)
+    measured = replay.page.evaluate(MEASURE, list(range(len(replay.boards))))
+    for step, (board, seen) in enumerate(zip(replay.boards, measured, strict=True)):
         assert (seen["step"], seen["caption"]) == (step, board.caption)
         k = scale(board)
         expected = {p.id: (p.x * k, p.y * k) for p in board.pieces}

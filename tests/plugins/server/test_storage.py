@@ -14,7 +14,7 @@ from typing import Any
 
 from tests.plugins.server.conftest import Server, Table, new_game, replays
 
-GAMES = 4
+GAMES = 3
 
 
 def acknowledged_burst(table: Table, stop: threading.Event, acked: list[dict[str, Any]]
@@ -59,8 +59,8 @@ def test_kill_9_during_a_burst_loses_no_acknowledged_action(
         stored = stored_actions(table)
         # At most the one action in flight at the kill was stored without its answer.
         assert stored[:len(done)] == done and len(stored) - len(done) in (0, 1)
-        table.play_out()
-        assert replays(table.log(), tmp_path / f"{table.id}.jsonl") > len(done)
+    table.play_out()  # the last game goes on to its end, and its log re-plays
+    assert replays(table.log(), tmp_path / "log.jsonl") > len(acked[-1])
 
 
 def test_restarted_server_continues_identically(

@@ -27,7 +27,7 @@ def test_a_person_at_the_terminal_chooses_secretly_then_sees_the_reveal(path, tm
                                                                         monkeypatch, capsys):
     """AI-20 at the terminal: imperial's screen shows the Ork tokens as hidden until each
     Ork aircraft moves and reveals it; the game plays to a result and replays."""
-    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 20000))
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n" * 20000))
     log = tmp_path / "human.jsonl"
     assert main(["play", str(path), "--human", "imperial", "--events", str(log)]) == 0
     out = capsys.readouterr().out

@@ -35,8 +35,8 @@ def test_events_replay_byte_for_byte_and_same_seed_same_log(capsys, tmp_path):
 
 
 def test_a_human_plays_red_at_the_terminal(capsys, monkeypatch):
-    monkeypatch.setattr(sys, "stdin", io.StringIO("x\n" + "1\n" * 5000))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("x\n" + "\n" * 5000))
     code, out = run(capsys, "play", str(DERBY), "--seed", "1", "--human", "red")
     assert code == 0
-    assert "-- red to act --" in out and "nakovalny: declare a normal move" in out
-    assert "'x' is not a number" in out and "Result:" in out
+    assert "-- red to act --" in out and "declare a normal move" in out and "r1.1" in out
+    assert "'x' is not a key" in out and "Result:" in out

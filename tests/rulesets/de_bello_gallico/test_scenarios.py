@@ -165,7 +165,7 @@ def test_events_replay_byte_for_byte(capsys, tmp_path) -> None:
 @pytest.mark.parametrize("path", [CORFINIUM, AMBUSH], ids=["corfinium", "ambush"])
 def test_a_human_at_the_terminal(capsys, monkeypatch, tmp_path, path: Path) -> None:
     """Piped choices play a whole game at the terminal; the log still replays."""
-    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 5000))
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n" * 5000))
     log = tmp_path / "human.jsonl"
     side = "caesareans" if path == CORFINIUM else "britons"
     assert main(["play", str(path), "--seed", "2", "--human", side, "--events", str(log)]) == 0

@@ -59,7 +59,9 @@ def new_mixed(raw: dict[str, Any], dice: list[int], pm: pluggy.PluginManager) ->
 
 
 def part(game: Game) -> DbgState:
-    return game.state.parts[DBG]  # type: ignore[no-any-return]
+    found = game.state.parts[DBG]
+    assert isinstance(found, DbgState)
+    return found
 
 
 def fighter_of(game: Game, unit: str) -> Fighter:
