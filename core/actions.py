@@ -55,6 +55,13 @@ class Action:
     def __getitem__(self, key: str) -> Any:
         return self.args[key]
 
+    @property
+    def actor(self) -> str:
+        """The acting unit of a kind declared with one (the parse guarantees it is there)."""
+        if self.unit is None:
+            raise ValueError(f"action {self.kind!r} names no acting unit")
+        return self.unit
+
 
 class MalformedAction(IllegalAction):
     """Action data that does not fit its ruleset's declaration; ``field`` says where."""

@@ -10,7 +10,7 @@ PyYAML's composer recurses.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import yaml
 from yaml.composer import ComposerError
@@ -32,7 +32,7 @@ class _BoundedLoader(yaml.SafeLoader):
 
     def compose_node(self, parent: Node | None, index: Any) -> Node | None:
         if self._depth >= MAX_DEPTH:
-            event: Any = self.peek_event()  # type: ignore[no-untyped-call]  # untyped PyYAML
+            event: Any = cast(Any, self).peek_event()  # PyYAML is untyped here
             raise ComposerError(None, None, f"nested deeper than {MAX_DEPTH} levels",
                                 event.start_mark)
         self._depth += 1

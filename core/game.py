@@ -191,7 +191,7 @@ class Game:
         there is nothing left to hide: every event, seed included, for everyone — a client
         that kept a cursor reads again from 0 to get the events it was not shown.
         """
-        events = self.events[since:]
+        events = self.events[max(since, 0):]
         if self.to_act() is None:
             return [dict(event) for event in events]
         return [shown for event in events if (shown := shown_to(event, side)) is not None]
@@ -385,7 +385,8 @@ def read_save_data(path: str | Path) -> Any:
     try:
         return json.loads(text)
     except ValueError as error:
-        raise PolemosInputError(f"{path}: cannot read save: {clip(str(error))}") from None
+        raise PolemosInputError(f"{path}: cannot read save: not JSON ({clip(str(error))})"
+                                ) from None
     except RecursionError:
         raise PolemosInputError(f"{path}: cannot read save: nested too deeply") from None
 

@@ -388,6 +388,15 @@ class Mixed(Ruleset[MixedState, MixedScenario]):
         """Actions are the active part's, seen from that part's view."""
         return self.parts[view.part].describe_action(view.view, action)
 
+    def forced(self, view: MixedView, legal: list[Action]) -> Action | None:
+        return self.parts[view.part].forced(view.view, legal)
+
+    def odds(self, view: MixedView, action: Action) -> str | None:
+        return self.parts[view.part].odds(view.view, action)
+
+    def parse_command(self, view: MixedView, text: str) -> Action | None:
+        return self.parts[view.part].parse_command(view.view, text)
+
     def narrate(self, event: dict[str, Any]) -> str | None:
         part = event.get("ruleset")
         if event["type"] == "mixed_turn":

@@ -132,6 +132,13 @@ class Ruleset(ABC, Generic[StateT, ScenarioT]):
         args = " ".join(f"{k}={v}" for k, v in action.args.items())
         return " ".join(part for part in (action.unit or "", action.kind, args) if part)
 
+    def forced(self, view: Any, legal: list[Action]) -> Action | None:
+        """The action to take without asking a person, because the side would end up at the
+        same place whatever it chose: its only legal action, by default. None: the choice is
+        the side's. The terminal takes it and says so; an undo takes it back with the choice
+        before it (core/undo.py)."""
+        return legal[0] if len(legal) == 1 else None
+
     def odds(self, view: Any, action: Action) -> str | None:
         """The chances of a legal action in words (``needs 5+: 33 % damaged``), computed
         exactly from this ruleset's dice, for the menu line beside it; None when no die

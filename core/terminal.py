@@ -77,10 +77,11 @@ class TerminalPlayer:
                ) -> Action:
         game = self.session.game
         while True:
-            if len(legal) == 1:
-                self.say(f"  {rules.describe_action(view, legal[0])} — forced, the only legal "
-                         "action", "dim")
-                return self.chosen(legal[0])
+            forced = rules.forced(view, legal)
+            if forced is not None:
+                self.say(f"  {rules.describe_action(view, forced)} — forced, no other choice "
+                         f"changes anything ({rules.where(game.state)})", "dim")
+                return self.chosen(forced)
             menu = self.menu(rules, view, side, legal)
             if menu.units() != self.drawn_for or len(game.actions) != self.expected_actions:
                 self.draw_board(rules, view, side)

@@ -9,8 +9,8 @@ was revealed. The check reads the event log only, so it holds for every ruleset 
 The game goes back by re-playing its actions but the last ones from the start (the way a save
 loads), and the live game takes the re-played state: one code path, correct by construction,
 and it works just as well on a game that was resumed from a save. An action the side was forced
-to take (its only legal action) is taken back together with the choice before it, since the
-terminal would take it again at once.
+to take (``Ruleset.forced``: its only legal action, or one that any choice comes to) is taken
+back together with the choice before it, since the terminal would take it again at once.
 """
 
 from __future__ import annotations
@@ -93,8 +93,8 @@ def take_back(game: Game, side: str) -> Undone:
     """Take back ``side``'s last action (and the forced ones it led to) in ``game``, in place,
     or raise ``UndoRefused`` and change nothing.
 
-    Forced actions are taken back while the position before them offers ``side`` only that
-    action; if the choice before a forced action cannot be taken back, nothing is.
+    Forced actions (``Ruleset.forced``) are taken back while the position before them forces
+    them; if the choice before a forced action cannot be taken back, nothing is.
     """
     index = undoable(game, side)
     while True:
@@ -102,7 +102,7 @@ def take_back(game: Game, side: str) -> Undone:
         if again.to_act() != side:
             raise PolemosError(f"{game.rules.name}: undo re-played to a position where "
                                f"{again.to_act()} acts, not {side}")
-        if len(again.legal_actions()) > 1:
+        if again.rules.forced(again.view(side), again.legal_actions()) is None:
             break
         try:
             index = undoable(again, side)

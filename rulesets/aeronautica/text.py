@@ -13,6 +13,7 @@ from typing import Any
 from polemos.core.actions import Action
 from polemos.core.board import Board, Piece, hex_centre_cm, hex_table_size
 from polemos.core.hexgrid import FACING_NAMES, axial_to_offset
+from polemos.core.wording import dice, does, hex_at, listing, possessive, tally, verdict
 from polemos.core.world import Presence, World
 from polemos.rulesets.aeronautica.actions import acting
 from polemos.rulesets.aeronautica.mixing import RADIUS, key
@@ -57,7 +58,7 @@ def describe(setup: Setup, view: AiState) -> str:
 def foreign_lines(reachable: list[Presence], world: World) -> str:
     """Other rulesets' units Aeronautica's weapons may reach, by the names ``fire`` takes."""
     lines = [f"  {key(p):24s} {p.kind:13s} {p.side:10s} "
-             f"{list(axial_to_offset(world.hex_of(p)))} alt {p.altitude}" for p in reachable]
+             f"{hex_at(axial_to_offset(world.hex_of(p)))} alt {p.altitude}" for p in reachable]
     return "\nOther rulesets' units (MIX-5, MIX-6):\n" + "\n".join(lines) if lines else ""
 
 
@@ -72,7 +73,7 @@ def _token(view: AiState, unit: str, side: str) -> str:
 def _line(setup: Setup, view: AiState, unit: str) -> str:
     model, spec = view.models[unit], setup.specs[unit]
     col, row = axial_to_offset(model.hex)
-    where = f"{model.id:13s} {spec.name:18s} [{col},{row}]"
+    where = f"{model.id:13s} {spec.name:18s} {hex_at((col, row)):9s}"
     health = f"structure {model.structure}/{spec.structure}"
     if model.kind != AIRCRAFT:
         return f"{where} {'ground asset' if model.kind == GROUND else 'ground target'}, {health}"
@@ -143,26 +144,26 @@ def _rules(event: dict[str, Any]) -> str:
 _NARRATORS: dict[str, Any] = {
     "turn": lambda e: f"== Turn {e['turn']}"
                       f"{' (disengagement turn)' if e['disengagement'] else ''} ({e['rule']})",
-    "orders": lambda e: f"  {e['side']} places {e['tokens']} hidden manoeuvre token(s) "
-                        f"({e['rule']})",
-    "initiative": lambda e: f"  {e['side']} wins the initiative "
-                            f"{dict(sorted(e['rolls'].items()))} ({e['rule']})",
+    "orders": lambda e: f"  {does(e['side'], 'place')} {e['tokens']} hidden manoeuvre "
+                        f"token(s) ({e['rule']})",
+    "initiative": lambda e: f"  {does(e['side'], 'win')} the initiative, "
+                            f"{tally(dict(sorted(e['rolls'].items())))} ({e['rule']})",
     "phase": lambda e: f"-- {PHASES[e['phase']]}"
                        f"{', ' + e['first'] + ' first' if e.get('first') else ''} ({e['rule']})",
-    "first": lambda e: f"  {e['by']} has {e['side']} move first ({e['rule']})",
+    "first": lambda e: f"  {does(e['by'], 'have')} {e['side']} move first ({e['rule']})",
     "reveal": lambda e: f"  {e['unit']} reveals manoeuvre {e['manoeuvre']} ({e['name']}) "
                         f"({_rules(e)})",
     "throttle": lambda e: f"  {e['unit']} speed {e['speed']} ({e['change']:+d}) ({e['rule']})",
     "stall": lambda e: f"  {e['unit']} stalls: {e['why']} ({_rules(e)})",
     "facing": lambda e: f"  {e['unit']} turns {turn_words(e['turn'])} to face "
                         f"{FACING_NAMES[e['facing']]} ({_rules(e)})",
-    "fly": lambda e: f"  {e['unit']} flies {e['frm']} → {e['to']} facing "
+    "fly": lambda e: f"  {e['unit']} flies {hex_at(e['frm'])} → {hex_at(e['to'])} facing "
                      f"{FACING_NAMES[e['facing']]} ({_rules(e)})",
     "manoeuvre_hex": lambda e: f"  {e['unit']} manoeuvre hex {e['point']}: turns "
                                f"{turn_words(e['turn'])} to face {FACING_NAMES[e['facing']]} "
                                f"({_rules(e)})",
-    "crowded": lambda e: f"  {e['unit']} may not end on {e['other']}'s hex {e['hex']}: one "
-                         f"hex more ({e['rule']})",
+    "crowded": lambda e: f"  {e['unit']} may not end on {possessive(e['other'])} "
+                         f"{hex_at(e['hex'])}: one hex more ({e['rule']})",
     "lost": lambda e: f"  {e['unit']} ({e['side']}) is out, {e['status']}: {e['why']} "
                       f"({e['rule']})",
     "altitude": lambda e: f"  {e['unit']} {_change(e['change'])}: altitude {e['altitude']}, "
@@ -175,15 +176,18 @@ _NARRATORS: dict[str, Any] = {
                           f"({e['rule']})",
     "land": lambda e: f"  {e['unit']} lands; {e['troops']} troop point(s) off, {e['vp']} VP "
                       f"({e['rule']})",
-    "drop": lambda e: f"  {e['unit']} drops {e['points']} troop point(s), rolls {e['rolls']} "
+    "drop": lambda e: f"  {e['unit']} drops {e['points']} troop point(s), rolls "
+                      f"{dice(e['rolls'])} "
                       f"needing more than {e['above']}: {e['safe']} safe, {e['vp']} VP "
                       f"({e['rule']})",
     "stay": lambda e: f"  {e['unit']} stays Landed ({e['rule']})",
-    "jink": lambda e: f"  {e['unit']} jinks {e['frm']} → {e['to']} ({e['rule']})",
+    "jink": lambda e: f"  {e['unit']} jinks {hex_at(e['frm'])} → {hex_at(e['to'])} "
+                      f"({e['rule']})",
     "fire": lambda e: f"  {e['unit']} fires {e['weapon']} at {e['target']}, {e['hexes']} "
-                      f"hex(es) ({e['band']}), modifier {e['modifier']:+d}: {e['rolls']} → "
-                      f"{e['hits']} hit(s); damage {e['damage_rolls']} → {e['damage']} "
-                      f"({_rules(e)})",
+                      f"hex(es) ({e['band']}), modifier {e['modifier']:+d}: rolls "
+                      f"{dice(e['rolls'])} → {e['hits']} hit(s)"
+                      + (f"; damage rolls {dice(e['damage_rolls'])} → {e['damage']}"
+                         if e["damage_rolls"] else "") + f" ({_rules(e)})",
     "scatter": lambda e: f"  scatter onto {e['target']}: rolls {e['roll']}, "
                          f"{'hit, damage ' + str(e['damage']) if e['hit'] else 'clear'} "
                          f"({_rules(e)})",
@@ -191,7 +195,8 @@ _NARRATORS: dict[str, Any] = {
                         f"({e['structure']} left) ({_rules(e)})",
     "ejector": lambda e: f"  {e['unit']} ejector seats roll {e['roll']}: worth {e['worth']} % "
                          f"({e['rule']})",
-    "return_fire": lambda e: f"  {e['unit']}'s tail gunner fires back at {e['target']} "
+    "return_fire": lambda e: f"  {possessive(e['unit'])} tail gunner fires back at "
+                             f"{e['target']} "
                              f"({e['rule']})",
     "stall_test": lambda e: f"  {e['unit']} stall test rolls {e['roll']}: "
                             f"{'recovers' if e['passed'] else 'spins'} ({_rules(e)})",
@@ -199,10 +204,10 @@ _NARRATORS: dict[str, Any] = {
                                f"{'recovers' if e['passed'] else 'falls a level'} "
                                f"({_rules(e)})",
     "tailing": lambda e: f"  {e['unit']} is tailing {e['target']} ({e['rule']})",
-    "disengagement": lambda e: f"  {', '.join(e['sides'])} at 25 % or less: turn {e['turn']} "
+    "disengagement": lambda e: f"  {listing(e['sides'])} at 25 % or less: turn {e['turn']} "
                                f"is the disengagement turn ({e['rule']})",
-    "end": lambda e: f"== game over: {e['winner'] or 'draw'} — {e['reason']}, VP "
-                     f"{dict(sorted(e['vp'].items()))} ({_rules(e)})",
+    "end": lambda e: f"== game over: {verdict(e['winner'], e['reason'])}; victory points "
+                     f"{tally(dict(sorted(e['vp'].items())))} ({_rules(e)})",
 }
 
 

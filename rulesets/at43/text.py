@@ -8,14 +8,11 @@ from typing import Any
 from polemos.core.actions import Action
 from polemos.core.board import Area, Board, Piece
 from polemos.core.table import CircleObstacle
+from polemos.core.wording import cm, dice, does, listing, point, singular, tally, verdict
 from polemos.rulesets.at43.state import At43State, Vehicle
 
 CIRCLE_SIDES = 24
 """Corners of the polygon that draws a round wreck or terrain piece."""
-
-
-def _xy(point: list[float] | tuple[float, float]) -> str:
-    return f"({point[0]:.1f}, {point[1]:.1f})"
 
 
 def describe(state: At43State) -> str:
@@ -34,15 +31,15 @@ def describe(state: At43State) -> str:
                           + (" IMMOBILISED" if not v.mobile else "")
                           + (" acted" if v.acted else ""))
             lines.append(f"  {v.id:12s} {v.profile:12s} A{v.armour} S{v.size} M{v.move:g} "
-                         f"at {_xy((v.base.x, v.base.y))} r{v.base.radius:g}  {status}")
+                         f"at {point((v.base.x, v.base.y))} r{v.base.radius:g}  {status}")
         for t in state.troopers.values():
             if t.side == side and t.alive:
-                lines.append(f"  {t.id:12s} infantry ({t.unit}) at {_xy((t.base.x, t.base.y))}")
+                lines.append(f"  {t.id:12s} infantry ({t.unit}) at {point((t.base.x, t.base.y))}")
     lines.append("scenery:")
     for v in state.vehicles.values():
         if not v.side:
             lines.append(f"  wreck {v.id} ({v.profile}, A{v.armour}) at "
-                         f"{_xy((v.base.x, v.base.y))}")
+                         f"{point((v.base.x, v.base.y))}")
     for piece in state.terrain.values():
         if not piece.removed:
             armour = piece.obstacle.armour
@@ -93,16 +90,21 @@ def narrate(event: dict[str, Any]) -> str | None:
     return None if line is None else f"{line} ({_rules(event)})"
 
 
+def _verb(units: list[str], verb: str) -> str:
+    """The verb for a list of units: plural for several, singular for one."""
+    return verb if len(units) > 1 else singular(verb)
+
+
 def _impacts(e: dict[str, Any]) -> str:
-    dice = f"rolls {e['dice']}" if e["dice"] else "automatic"
+    rolled = f"rolls {dice(e['dice'])}" if e["dice"] else "automatic"
     return (f"  {e['unit']} {e['band']}s {e['target']}: {e['impacts']} impact(s) on "
-            f"{e['needed']}+, {dice}: {e['damage']} damage")
+            f"{e['needed']}+, {rolled}: {e['damage']} damage")
 
 
 def _backlash(e: dict[str, Any]) -> str:
-    dice = f"rolls {e['dice']}" if e["dice"] else "automatic"
+    rolled = f"rolls {dice(e['dice'])}" if e["dice"] else "automatic"
     return (f"  backlash of {e['unit']} on {e['target']}: {e['impacts']} impact(s) on "
-            f"{e['needed']}+, {dice}: {e['damage']} damage")
+            f"{e['needed']}+, {rolled}: {e['damage']} damage")
 
 
 def _damage(e: dict[str, Any]) -> str:
@@ -126,29 +128,29 @@ def _struck(e: dict[str, Any]) -> str:
 def _end(e: dict[str, Any]) -> str:
     if e["rule"] == "AT-P4":
         return f"-- AT-43 part over: {e['reason']}"
-    return f"== game over: {e['winner'] or 'nobody'} wins — {e['reason']}"
+    return f"== game over: {verdict(e['winner'], e['reason'])}"
 
 
 def _group(e: dict[str, Any]) -> str:
-    return (f"  rammed group {sorted(e['members'])}: {e['damage']} damage vs threshold "
+    return (f"  rammed group {listing(sorted(e['members']))}: {e['damage']} damage vs threshold "
             f"{e['threshold']}: {'moves whole' if e['reached'] else 'only the damaged move'}")
 
 
 _NARRATORS: dict[str, Any] = {
-    "round": lambda e: f"-- round {e['round']}: {e['first']} activates first",
+    "round": lambda e: f"-- round {e['round']}: {does(e['first'], 'activate')} first",
     "declare": lambda e: f"  {e['unit']} declares a {e['mode']} move",
-    "move": lambda e: (f"  {e['unit']} moves {_xy(e['frm'])} → {_xy(e['to'])}, "
-                       f"{e['travelled']:.1f} cm" + (f", stopped by {e['stopped_by']}"
+    "move": lambda e: (f"  {e['unit']} moves {point(e['frm'])} → {point(e['to'])}, "
+                       f"{cm(e['travelled'])}" + (f", stopped by {e['stopped_by']}"
                                                       if e["stopped_by"] else "")),
-    "march": lambda e: f"  {e['unit']} marches {e['travelled']:.1f} cm",
+    "march": lambda e: f"  {e['unit']} marches {cm(e['travelled'])}",
     "hold": lambda e: f"  {e['unit']} holds",
-    "ram": lambda e: (f"  {e['unit']} rams {e['target']} from {e['distance']:.1f} cm: "
-                      f"{e['band']}, moves {_xy(e['frm'])} → {_xy(e['to'])}"),
+    "ram": lambda e: (f"  {e['unit']} rams {e['target']} from {cm(e['distance'])}: "
+                      f"{e['band']}, moves {point(e['frm'])} → {point(e['to'])}"),
     "join": lambda e: (f"  {e['unit']} joins against {e['target']} ({e['band']}), "
                        f"{'in contact' if e['in_contact'] else 'behind a comrade'}"),
     "impacts": _impacts,
-    "allot": lambda e: f"  {e['damage']} damage spread: {e['allotted']}",
-    "split": lambda e: f"  backlash of {e['unit']} shared: {e['shares']}",
+    "allot": lambda e: f"  {e['damage']} damage spread: {tally(e['allotted'])}",
+    "split": lambda e: f"  backlash of {e['unit']} shared: {tally(e['shares'])}",
     "damage": _damage,
     "immobilised": lambda e: f"    {e['unit']} is immobilised",
     "destroyed": lambda e: f"    {e['unit']} is destroyed: a wreck",
@@ -156,19 +158,21 @@ _NARRATORS: dict[str, Any] = {
     "backlash": _backlash,
     "group": _group,
     "no_effect": lambda e: f"  no push or throw: {e['why']}",
-    "push": lambda e: f"  {', '.join(e['units'])} push {', '.join(e['pushed'])} "
-                      f"{e['travelled']:.1f} of {e['distance']:.1f} cm",
-    "no_push": lambda e: f"  {', '.join(e['units'])} do not push",
-    "throw": lambda e: (f"  {e['unit']} thrown {e['travelled']:.1f} of {e['distance']:.1f} cm "
-                        f"→ {_xy(e['to'])}"),
+    "push": lambda e: f"  {listing(e['units'])} {_verb(e['units'], 'push')} "
+                      f"{listing(e['pushed'])} {round(e['travelled'], 1):g} of "
+                      f"{cm(e['distance'])}",
+    "no_push": lambda e: f"  {listing(e['units'])} {_verb(e['units'], 'do')} not push",
+    "throw": lambda e: (f"  {e['unit']} thrown {round(e['travelled'], 1):g} of "
+                        f"{cm(e['distance'])} "
+                        f"→ {point(e['to'])}"),
     "meet": lambda e: f"    {e['unit']} meets {e['thing']}: {e['effect']}",
     "obstacle_holds": lambda e: f"    {e['thing']} takes nothing",
     "obstacle_impact": lambda e: (f"    {e['unit']} hits {e['thing']}: 1 impact on "
-                                  f"{e['needed']}+, rolls {e['dice']}: {e['damage']} damage"),
+                                  f"{e['needed']}+, rolls {dice(e['dice'])}: {e['damage']} damage"),
     "terrain_damage": lambda e: f"    {e['terrain']} loses {e['points']} SP ({e['frame']} left)",
     "terrain_removed": lambda e: f"    {e['terrain']} is destroyed and removed",
     "crush": _crush,
-    "survivor_moved": lambda e: f"    {e['unit']} is moved clear to {_xy(e['to'])}",
+    "survivor_moved": lambda e: f"    {e['unit']} is moved clear to {point(e['to'])}",
     "survivor_lost": lambda e: f"    {e['unit']} finds no room and is lost",
     "crush_shock": lambda e: f"    {e['unit']} ({e['foreign']}) lives where it stands and tests "
                              "its morale",

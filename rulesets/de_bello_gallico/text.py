@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from polemos.core.actions import Action
+from polemos.core.wording import cm, does, listing, point, possessive, verdict
 from polemos.rulesets.de_bello_gallico.geometry import on_table, pinned
 from polemos.rulesets.de_bello_gallico.models import skill_points
 from polemos.rulesets.de_bello_gallico.state import DbgState, Fighter, discipline, skill_bonus
@@ -82,7 +83,7 @@ def describe(state: DbgState) -> str:
     points = ", ".join(f"{side} {side_points(state, side)}" for side in state.sides)
     lines.append(f"{caption(state)}; skill points {points} (DBG-6)")
     for fighter in state.fighters.values():
-        where = (f"({fighter.base.x:.1f}, {fighter.base.y:.1f})" if fighter.in_play
+        where = (point((fighter.base.x, fighter.base.y)) if fighter.in_play
                  else fighter.status + (f" by the {fighter.exit_edge} edge"
                                         if fighter.exit_edge else ""))
         extra = ", ".join(labels(fighter) + fighter.skills + markers(state, fighter))
@@ -108,7 +109,7 @@ def describe_action(action: Action) -> str:
         return f"activate {unit}"
     if kind == "move":
         via = f"{args['via']}, " if args.get("via") else ""
-        return f"{unit}: move {via}to ({args['x']:g}, {args['y']:g})"
+        return f"{unit}: move {via}to {point((args['x'], args['y']))}"
     if kind == "charge":
         return f"{unit}: charge {args['target']}"
     if kind == "withdraw":
@@ -154,11 +155,11 @@ _NARRATORS: dict[str, Any] = {
         f"{s} {t}" for s, t in e["totals"].items()) + (
         f" → {e['winner']}" if e["winner"] else " → tie, roll again"),
     "phase": lambda e: f"-- {e['phase']} (initiative {e['side']})",
-    "activate": lambda e: f"  {e['side']} activates {e['unit']}",
+    "activate": lambda e: f"  {does(e['side'], 'activate')} {e['unit']}",
     "move": lambda e: f"  {e['unit']} {'charges' if e['kind'] == 'charge' else 'moves'} "
-                      f"{e['frm']} → {e['to']}, {e['cm']:g} cm"
-                      + (f", in contact with {', '.join(e['contact'])}" if e["contact"] else ""),
-    "shot": lambda e: f"  {e['unit']} shoots at {e['target']} ({e['cm']:g} cm): "
+                      f"{point(e['frm'])} → {point(e['to'])}, {cm(e['cm'])}"
+                      + (f", in contact with {listing(e['contact'])}" if e["contact"] else ""),
+    "shot": lambda e: f"  {e['unit']} shoots at {e['target']} ({cm(e['cm'])}): "
                       f"{e['total']} vs {e['difficulty']} (die {e['die']}): "
                       f"{'hit' if e['hit'] else 'miss'}",
     "duel": lambda e: f"  {e['attacker']} attacks {e['target']}"
@@ -168,28 +169,29 @@ _NARRATORS: dict[str, Any] = {
     "wounded": lambda e: f"  {e['unit']} is wounded ({e['cause']})",
     "wound_ignored": lambda e: f"  {e['unit']} shrugs off its first wound (Tough)",
     "out_of_action": lambda e: f"  {e['unit']} is out of action ({e['cause']})",
-    "mount_wounded": lambda e: f"  {e['unit']}'s {e['mount']} is wounded",
-    "mount_killed": lambda e: f"  {e['unit']}'s {e['mount']} falls; it fights on foot",
+    "mount_wounded": lambda e: f"  {possessive(e['unit'])} {e['mount']} is wounded",
+    "mount_killed": lambda e: f"  {possessive(e['unit'])} {e['mount']} falls; it fights on "
+                              "foot",
     "morale_test": lambda e: f"  {e['unit']} tests morale ({e['cause']}): {_test(e)}",
     "immune": lambda e: f"  {e['unit']} takes no test ({e['cause']})",
     "retreat": lambda e: f"  {e['unit']} retreats",
     "leaves_formation": lambda e: f"  {e['unit']} leaves formation {e['formation']}",
-    "flight": lambda e: f"  {e['unit']} flees {e['cm']:g} cm {e['frm']} → {e['to']}"
+    "flight": lambda e: f"  {e['unit']} flees {cm(e['cm'])} {point(e['frm'])} → "
+                        f"{point(e['to'])}"
                         + (f", stopped by {e['stopped_by']}" if e["stopped_by"] else ""),
     "left_table": lambda e: f"  {e['unit']} leaves the table by the {e['edge']} edge",
     "withdrawn": lambda e: f"  {e['unit']} withdraws by the {e['edge']} edge",
     "frenzy": lambda e: f"  {e['unit']} becomes Frenzied",
-    "bolt": lambda e: f"  {e['unit']}'s mount bolts (Emballé)",
+    "bolt": lambda e: f"  {possessive(e['unit'])} mount bolts (Emballé)",
     "regain": lambda e: f"  {e['unit']} tries to master its mount: {_test(e)}",
     "rallied": lambda e: f"  {e['unit']} is rallied",
-    "rally_manoeuvre": lambda e: f"  {e['unit']} attempts a Rally ({e['reach']:g} cm): "
+    "rally_manoeuvre": lambda e: f"  {e['unit']} attempts a Rally ({cm(e['reach'])}): "
                                  f"{_test(e)}",
     "rally_test": lambda e: f"  {e['unit']} tries to rally: {_test(e)}",
-    "break_point": lambda e: f"  {e['side']} reach the break point: {e['lost']} of "
+    "break_point": lambda e: f"  {does(e['side'], 'reach')} the break point: {e['lost']} of "
                              f"{e['starting']} lost",
     "substitute": lambda e: f"  {e['unit']} will test for the friends around it",
-    "pass": lambda e: f"  {e['side']} passes",
+    "pass": lambda e: f"  {does(e['side'], 'pass')}",
     "shock": lambda e: f"  {e['unit']} is shaken: {e['cause']}",
-    "end": lambda e: f"== game over: {e['winner'] or 'nobody'} "
-                     f"{'wins' if e['winner'] else '(draw)'} — {e['reason']}",
+    "end": lambda e: f"== game over: {verdict(e['winner'], e['reason'])}",
 }

@@ -25,7 +25,7 @@ def greedy_policy(rules: PetitCirqueVolant, view: PcvState, side: str, legal: li
     if view.phase == "fire":
         return _best_shot(rules, view, legal)
     if view.choosing_speed:
-        plane = view.planes[legal[0].unit]  # type: ignore[index]
+        plane = view.planes[legal[0].actor]
         return min(legal, key=lambda a: (abs(plane.speed + a["change"] - PREFERRED_SPEED),
                                          a["change"]))
     # A club ability's manoeuvre (PCV-O6) is beyond this search: the bot flies the rules as
@@ -33,8 +33,8 @@ def greedy_policy(rules: PetitCirqueVolant, view: PcvState, side: str, legal: li
     moves = [action for action in legal if action.kind in ("step", "loop")]
     if not moves:
         return legal[0]
-    unit = view.moving or moves[0].unit
-    return _best_move(rules, view, view.planes[unit], moves)  # type: ignore[index]
+    unit = view.moving or moves[0].actor
+    return _best_move(rules, view, view.planes[unit], moves)
 
 
 def _kill_value(rules: PetitCirqueVolant, firer: Plane, target: Plane) -> float:
@@ -58,7 +58,7 @@ def _best_shot(rules: PetitCirqueVolant, view: PcvState, legal: list[Action]) ->
             if worth is not None:
                 values[action] = worth
         elif action.kind == "fire":
-            values[action] = _kill_value(rules, view.planes[action.unit],  # type: ignore[index]
+            values[action] = _kill_value(rules, view.planes[action.actor],
                                          view.planes[action["target"]])
     if not values:
         return legal[0]

@@ -140,7 +140,8 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
                 actions.append(Action("hold", p.id))
             return abilities.extra_actions(state, params, self._pending(state), actions)
         if state.choosing_speed:
-            p = state.planes[state.moving]  # type: ignore[index]
+            assert state.moving is not None, "PCV-10: only the aircraft that moved chooses"
+            p = state.planes[state.moving]
             speeds = [Action("speed", p.id, {"change": c}) for c in (-1, 0, 1)
                       if movement.speed_problem(params, p, c) is None]
             return abilities.extra_actions(state, params, [], speeds)
@@ -208,7 +209,7 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
 
     # -- resolving -------------------------------------------------------------------------
     def apply(self, state: PcvState, action: Action, game: Context) -> None:
-        plane = state.planes[action.unit]  # type: ignore[index]
+        plane = state.planes[action.actor]
         kind = action.kind
         ability = abilities.owner(self.params, kind)
         if ability is not None:
@@ -299,6 +300,10 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
 
     def describe_action(self, view: Any, action: Action) -> str:
         return abilities.describe_action(self.params, action) or text.describe_action(action)
+
+    def forced(self, view: Any, legal: list[Action]) -> Action | None:
+        """PCV-14: when no aircraft has a target, each holds its fire, in any order alike."""
+        return legal[0] if all(action.kind == "hold" for action in legal) else None
 
     def narrate(self, event: dict[str, Any]) -> str | None:
         return text.narrate(event) or abilities.narrate(self.params, event)

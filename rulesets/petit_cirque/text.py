@@ -7,6 +7,7 @@ from typing import Any
 from polemos.core.actions import Action
 from polemos.core.board import Board, Piece, hex_centre_cm, hex_table_size
 from polemos.core.hexgrid import FACING_NAMES, axial_to_offset
+from polemos.core.wording import conjugate, dice, does, hex_at, verdict
 from polemos.rulesets.petit_cirque.state import PcvState
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
@@ -24,8 +25,9 @@ def describe(state: PcvState) -> str:
         label = f"{p.side[0].upper()}{n}{ARROWS[p.facing]}"
         labels[(col, row)] = label if (col, row) not in labels else "**"
         damaged = ", damaged" if p.damage else ""
-        lines.append(f"  {label:4s} {p.id:10s} [{col},{row}] facing {FACING_NAMES[p.facing]:2s} "
-                     f"alt {p.altitude} speed {p.speed} {p.role}{damaged}")
+        lines.append(f"  {label:4s} {p.id:10s} {hex_at((col, row)):9s} facing "
+                     f"{FACING_NAMES[p.facing]:2s} alt {p.altitude} speed {p.speed} "
+                     f"{p.role}{damaged}")
     grid = []
     for row in range(state.cloth.height):
         cells = [f"{labels.get((col, row), '·'):^4s}" for col in range(state.cloth.width)]
@@ -48,37 +50,36 @@ def describe_action(action: Action) -> str:
 
 
 def narrate(event: dict[str, Any]) -> str | None:
+    """One line per event, citing its rule ids; hexes as ``hex col,row`` (core.wording)."""
     kind = event["type"]
     if kind == "turn":
-        return f"-- round {event['round']}: {event['side']} moves ({event['rule']})"
+        return f"-- round {event['round']}: {does(event['side'], 'move')} ({event['rule']})"
     if kind == "move":
         rules = ", ".join(event["rules"])
-        return (f"  {event['unit']} {event['how']} {event['frm']} → {event['to']} facing "
-                f"{FACING_NAMES[event['facing']]} alt {event['altitude']}, "
-                f"{event['mp_left']} MP left ({rules})")
+        return (f"  {event['unit']} {event['how']} {hex_at(event['frm'])} → "
+                f"{hex_at(event['to'])} facing {FACING_NAMES[event['facing']]} alt "
+                f"{event['altitude']}, {event['mp_left']} MP left ({rules})")
     if kind == "speed":
         return f"  {event['unit']} speed {event['speed']} next turn ({event['rule']})"
     if kind == "collision":
         a, b = event["units"]
-        return f"  {a} and {b} collide at {event['hex']} alt {event['altitude']} ({event['rule']})"
+        return (f"  {a} and {b} collide at {hex_at(event['hex'])} alt {event['altitude']} "
+                f"({event['rule']})")
     if kind == "lost":
         return f"  {event['unit']} is out of play: {event['why']} ({event['rule']})"
     if kind == "phase":
-        return f"-- {event['side']} fires ({event['rule']})"
+        return f"-- {does(event['side'], 'fire')} ({event['rule']})"
     if kind == "fire":
         rules = ", ".join(event["rules"])
         return (f"  {event['unit']} fires at {event['target']}, {ORDINAL[event['distance']]} "
                 f"hex, needs {event['needed']}+, rolls {event['roll']}: {event['outcome']} "
                 f"({rules})")
     if kind == "end":
-        winner = event["winner"] or "nobody"
-        return f"== game over: {winner} wins — {event['reason']} ({event['rule']})"
+        return f"== game over: {verdict(event['winner'], event['reason'])} ({event['rule']})"
     if kind == "roll" and event["purpose"] == "first player":
-        return f"  {event['side']} rolls {event['dice'][0]} for first player ({event['rule']})"
+        return (f"  {event['side']} {conjugate(event['side'], 'roll')} {dice(event['dice'])} "
+                f"for first player ({event['rule']})")
     return None
-
-
-
 
 
 def board(state: PcvState, hex_cm: float) -> Board:

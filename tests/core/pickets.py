@@ -44,7 +44,7 @@ class PicketState:
     log: list[str] = field(default_factory=list)
 
 
-class Pickets(Ruleset):
+class Pickets(Ruleset[PicketState, PicketScenario]):
     name = "pickets"
     title = "Pickets"
     scenario_model = PicketScenario
@@ -56,10 +56,10 @@ class Pickets(Ruleset):
         return {**raw, "table": (width_cm, height_cm), "rounds": turns}
 
     def new_state(self, game: Any) -> PicketState:
-        return PicketState({p.id: 0 for p in self.scenario.pickets})  # type: ignore[attr-defined]
+        return PicketState({p.id: 0 for p in self.scenario.pickets})
 
     def sides(self, state: PicketState) -> list[str]:
-        return list(self.scenario.sides)  # type: ignore[attr-defined]
+        return list(self.scenario.sides)
 
     def to_act(self, state: PicketState) -> str | None:
         return None if state.over else self.sides(state)[state.side]
@@ -77,7 +77,7 @@ class Pickets(Ruleset):
         if state.side == len(self.sides(state)):
             state.side = 0
             state.turn += 1
-            state.over = state.turn > self.scenario.rounds  # type: ignore[attr-defined]
+            state.over = state.turn > self.scenario.rounds
 
     def result(self, state: PicketState) -> Result | None:
         return Result(None, "rounds over", "PK-1") if state.over else None
@@ -86,7 +86,7 @@ class Pickets(Ruleset):
         return state.turn
 
     def alive(self, state: PicketState) -> list[PicketModel]:
-        return [p for p in self.scenario.pickets if state.wounds[p.id] < 2]  # type: ignore
+        return [p for p in self.scenario.pickets if state.wounds[p.id] < 2]
 
     def presences(self, state: PicketState) -> list[Presence]:
         return [Presence(p.id, self.name, p.side, INFANTRY, p.x, p.y, 1.0)
@@ -101,7 +101,7 @@ class Pickets(Ruleset):
         return {p.id: p.side for p in self.alive(state)}
 
     def board(self, state: PicketState) -> Board:
-        width, height = self.scenario.table  # type: ignore[attr-defined]
+        width, height = self.scenario.table
         return Board(width, height, [Piece(p.id, p.side, p.x, p.y, 1.0)
                                      for p in self.alive(state)])
 

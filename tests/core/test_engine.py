@@ -33,12 +33,12 @@ def nothing_legal(state):
     return []
 
 
-def test_a_side_to_act_with_no_legal_action_is_an_internal_error_naming_where():
+def test_a_side_to_act_with_no_legal_action_is_an_internal_error_naming_where(monkeypatch):
     pm = make_plugin_manager([ToyPlugin()], entry_points=False)
     game = Game.new(validate_scenario(TOY, "toy.yaml", pm), pm, seed=4)
     for _ in range(2):
         game.step(Action("take", None, {"n": 1}))
-    game.rules.legal_actions = nothing_legal  # type: ignore[method-assign]
+    monkeypatch.setattr(game.rules, "legal_actions", nothing_legal)
     with pytest.raises(PolemosError) as error:
         play(game, {"a": Refusing(), "b": Refusing()})
     assert not isinstance(error.value, PolemosInputError)  # a bug, not the person's input
@@ -46,9 +46,10 @@ def test_a_side_to_act_with_no_legal_action_is_an_internal_error_naming_where():
                                 "(turn 1; toy.yaml, seed 4, after 2 actions)")
 
 
-def test_a_mixed_part_with_no_legal_action_is_named_with_its_slot_turn_and_phase(pm):
+def test_a_mixed_part_with_no_legal_action_is_named_with_its_slot_turn_and_phase(pm,
+                                                                                monkeypatch):
     game = Game.new(load_scenario(SHOWCASE, pm), pm, seed=3)
-    game.rules.parts["aeronautica"].legal_actions = nothing_legal  # type: ignore[method-assign]
+    monkeypatch.setattr(game.rules.parts["aeronautica"], "legal_actions", nothing_legal)
     with pytest.raises(PolemosError) as error:
         play(game, {"romans": Refusing(), "gauls": Refusing()})
     message = str(error.value)
@@ -57,9 +58,9 @@ def test_a_mixed_part_with_no_legal_action_is_named_with_its_slot_turn_and_phase
     assert message.endswith(f"; {SHOWCASE}, seed 3, after 0 actions)"), message
 
 
-def test_scripted_dice_are_named_instead_of_a_seed():
+def test_scripted_dice_are_named_instead_of_a_seed(monkeypatch):
     pm = make_plugin_manager([ToyPlugin()], entry_points=False)
     game = Game.new(validate_scenario(TOY, "toy.yaml", pm), pm, dice_script=[6, 6])
-    game.rules.legal_actions = nothing_legal  # type: ignore[method-assign]
+    monkeypatch.setattr(game.rules, "legal_actions", nothing_legal)
     with pytest.raises(PolemosError, match=r"\(turn 1; toy.yaml, scripted dice, after 0 "):
         play(game, {"a": Refusing(), "b": Refusing()})

@@ -352,7 +352,8 @@ def test_zone_of_control_radius() -> None:
     index = BaseIndex([me, Base("in", 4, 0, 1), Base("out", 4.01, 0, 1), Base("far", 50, 0, 1)])
     assert [b.id for b in index.within(me, 2.0)] == ["in"]
     assert [b.id for b in index.within((0.0, 0.0), 3.0)] == ["in", "me"]
-    assert index.nearest((49.0, 0.0)).id == "far"  # type: ignore[union-attr]
+    nearest = index.nearest((49.0, 0.0))
+    assert nearest is not None and nearest.id == "far"
     index.remove("far")
     assert "far" not in index and len(index) == 3
 

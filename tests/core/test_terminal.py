@@ -67,7 +67,7 @@ def test_forced_choices_are_taken_and_said(capsys, monkeypatch):
     """Nothing is in range in the first fire phase: each hold (PCV-14) is taken at once."""
     code, out, _ = at_table(capsys, monkeypatch, "\n" * 40 + "quit\n", "play", DUEL,
                             "--human", "red", "--bots", "random")
-    assert code == 0 and "forced, the only legal action" in out
+    assert code == 0 and "hold fire — forced, no other choice changes anything" in out
 
 
 def test_bad_words_unknown_rules_and_unwritable_saves_leave_the_game_going(capsys,
@@ -109,6 +109,15 @@ def test_undo_after_the_other_side_acted_is_refused(capsys, monkeypatch):
     code, out, _ = at_table(capsys, monkeypatch, "\n" * 8 + "undo\nquit\n", "play", DUEL,
                             "--human", "red")
     assert code == 0 and "cannot undo: blue has acted since red's last action" in out
+
+
+def test_undo_after_a_shot_rolled_is_refused_naming_the_roll(capsys, monkeypatch):
+    """Seed 1: red's 16th decision is red-1's shot at blue-2 (PCV-15); its die has spoken."""
+    code, out, _ = at_table(capsys, monkeypatch, "\n" * 16 + "undo\nquit\n", "play", DUEL,
+                            "--human", "red", "--seed", "1")
+    assert code == 0 and "red-1 fires at blue-2" in out
+    assert ("cannot undo red's last action: dice were rolled since (red-1 fires at blue-2, "
+            "PCV-15)") in out
 
 
 def test_resume_lets_any_side_be_played_by_a_person(capsys, monkeypatch):

@@ -88,7 +88,7 @@ def to_firing(game: Game, tokens: dict[str, int] | None = None, first: str | Non
     """Play the turn to the Firing phase, every aircraft flying straight and level."""
     to_movement(game, tokens, first)
     while game.state.phase == "movement":
-        move_straight(game, game.legal_actions()[0].unit)  # type: ignore[arg-type]
+        move_straight(game, game.legal_actions()[0].actor)
 
 
 def last(game: Game, kind: str) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from tests.rulesets.petit_cirque.helpers import (
 )
 
 BLUE = plane("b1", "blue", 3, 4, "W")
+LEVEL_ARGS = {"alt": "level", "dir": "straight"}
 
 
 def test_pcv6_a_move_of_one_hex_can_be_undone_and_replayed_identically():
@@ -33,9 +34,6 @@ def test_pcv6_a_move_of_one_hex_can_be_undone_and_replayed_identically():
     again = game(scenario(plane("r1", "red", 1, 4, speed=2), BLUE))
     step(again, "r1", "right")
     assert g.events == again.events and g.snapshot() == again.snapshot()
-
-
-LEVEL_ARGS = {"alt": "level", "dir": "straight"}
 
 
 def test_pcv15_a_shot_that_rolled_cannot_be_undone():
@@ -63,3 +61,17 @@ def test_pcv4_an_action_answered_by_the_other_side_cannot_be_undone():
     step(g, "b1")
     with pytest.raises(UndoRefused, match="blue has acted since red's last action"):
         take_back(g, "red")
+
+
+def test_pcv14_holding_fire_with_no_target_is_forced_and_a_shot_is_not():
+    """PCV-14: with nothing in range every aircraft holds, in any order alike, so the
+    terminal takes the holds without asking; with a target the choice is the player's."""
+    far = game(scenario(plane("r1", "red", 1, 4), plane("r2", "red", 1, 8),
+                        plane("b1", "blue", 10, 9, "W")))
+    cruise(far)
+    legal = far.legal_actions()
+    assert {a.kind for a in legal} == {"hold"} and len(legal) == 2
+    assert far.rules.forced(far.view("red"), legal) == legal[0]
+    near = game(scenario(plane("r1", "red", 1, 4), BLUE))
+    cruise(near)
+    assert near.rules.forced(near.view("red"), near.legal_actions()) is None
