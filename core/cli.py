@@ -38,11 +38,12 @@ from polemos.core.plugins import (
 from polemos.core.position import game_at, position_scenario, write_position
 from polemos.core.render import render_html, render_svg
 from polemos.core.rulebook import rulebook
-from polemos.core.ruleset import Result
+from polemos.core.ruleset import Result, ScoreMeaning
 from polemos.core.scaffold import new_ruleset
 from polemos.core.scenario import load_scenario, read_yaml
 from polemos.core.session import LeftTheTable, Session, default_save_path, save_atomically
 from polemos.core.terminal import TerminalPlayer
+from polemos.core.wording import dice, tally, verdict
 
 
 def cmd_rulesets(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
@@ -112,15 +113,32 @@ def bot_options(args: argparse.Namespace) -> list[str]:
 
 
 def print_result(game: Game, result: Result) -> None:
-    winner = result.winner or "nobody (draw)"
-    print(f"\nResult: {winner} — {result.reason} ({result.rule})")
+    """The verdict and why, then each side's units in play and score, named (victory points,
+    structure left...) by the ruleset's ``score_meaning``."""
+    meaning = game.rules.score_meaning(game.state)
+    print(f"\nResult: {result_words(result, meaning)}")
     units = game.rules.units(game.state)
     rows = [(side, str(sum(1 for s in units.values() if s == side)),
              f"{result.scores[side]:g}" if side in result.scores else "-")
             for side in game.rules.sides(game.state)]
-    print(f"  {'side':12s} {'in play':>8s} {'score':>8s}")
+    named = meaning.name + (f" ({meaning.rule})" if meaning.rule else "")
+    print(f"  {'side':12s} {'in play':>8s}  {named}")
     for side, count, score in rows:
-        print(f"  {side:12s} {count:>8s} {score:>8s}")
+        print(f"  {side:12s} {count:>8s}  {score:>{len(named)}s}")
+
+
+def result_words(result: Result, meaning: ScoreMeaning) -> str:
+    """"ork wins — <why the game ended> (rule); most victory points: ork 78, imperial 43
+    (AI-70)" when the scores decide, "draw — ...; equal victory points: 40 each (AI-70)"."""
+    words = f"{verdict(result.winner, result.reason)} ({result.rule})"
+    if not (meaning.decides and result.scores):
+        return words
+    rule = f" ({meaning.rule})" if meaning.rule else ""
+    ranked = dict(sorted(result.scores.items(), key=lambda item: -item[1]))
+    if result.winner is None and len(set(ranked.values())) == 1:
+        return f"{words}; equal {meaning.name}: {next(iter(ranked.values())):g} each{rule}"
+    best = "most" if result.winner else "scores"
+    return f"{words}; {best} {meaning.name}: {tally(ranked)}{rule}"
 
 
 def drawable_board(game: Game) -> Board:
@@ -229,7 +247,7 @@ def play_at_table(args: argparse.Namespace, pm: pluggy.PluginManager, game: Game
             if line is not None:
                 print(line)
             elif args.verbose and event["type"] == "roll":
-                print(f"    rolls {event['dice']} for {event['purpose']} ({event['rule']})")
+                print(f"    rolls {dice(event['dice'])} for {event['purpose']} ({event['rule']})")
         print(heading)
         if narrate_setup:
             for event in game.events:  # what happened while the game was set up

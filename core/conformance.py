@@ -219,3 +219,7 @@ class ConformanceTests:
                 resumed.step(action)
             assert without_seq(resumed.events[start:]) == without_seq(
                 original.events[len(partial.events):]), f"other events from step {step} on"
+        ended = Game.new(validate_scenario(position_scenario(original), f"{path.name} at the "
+                                           "end", pm), pm, transactional=False)
+        assert ended.to_act() is None and ended.result() == original.result(), \
+            "the position of a finished game keeps its result"

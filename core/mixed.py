@@ -21,8 +21,9 @@ from polemos.core.errors import ScenarioError
 from polemos.core.hookspecs import hookimpl
 from polemos.core.rulebook import RuleText, load_rules
 from polemos.core.ruleset import Result, Ruleset
-from polemos.core.scenario_model import ScenarioBase, Strict
+from polemos.core.scenario_model import Ending, ScenarioBase, Strict
 from polemos.core.table import EPS, Base, contact_graph
+from polemos.core.wording import verdict
 from polemos.core.world import AIRCRAFT, PartContext, Presence, World
 
 if TYPE_CHECKING:
@@ -56,6 +57,7 @@ class MixedPosition(Strict):
     part: str = Field(description="MIX-2: the ruleset whose slot of the turn is being played.")
     started_at: int = Field(1, ge=1, le=1000, description="That ruleset's own turn number "
                             "when its slot began: it hands over when the number grows.")
+    ended: Ending | None = Field(None, description="MIX-10: the game is over.")
 
 
 class MixedScenario(ScenarioBase):
@@ -198,7 +200,7 @@ class Mixed(Ruleset[MixedState, MixedScenario]):
         if at is not None and at.part not in scenario.order:
             problems.append(("position.part", f"{at.part!r} is not a ruleset of the order "
                              f"({', '.join(scenario.order)})"))
-        if at is not None and at.turn > scenario.turns:
+        if at is not None and at.turn > scenario.turns + (at.ended is not None):
             problems.append(("position.turn", f"turn {at.turn} is past the last turn "
                              f"{scenario.turns}"))
         for name in scenario.parts:
@@ -225,6 +227,9 @@ class Mixed(Ruleset[MixedState, MixedScenario]):
         if at is not None:  # a position is taken between two decisions: already settled
             state.turn, state.slot = at.turn, self.scenario.order.index(at.part)
             state.started_at = at.started_at
+            if at.ended is not None:
+                state.over, state.winner = True, at.ended.winner
+                state.reason, state.rule = at.ended.reason, at.ended.rule
             return state
         self._open_slot(state, game)
         self._settle(state, game)
@@ -235,9 +240,12 @@ class Mixed(Ruleset[MixedState, MixedScenario]):
         parts = {name: {**self.scenario.parts[name],
                         **self.parts[name].export_position(state.parts[name])}
                  for name in self.scenario.rulesets}
-        return {"parts": parts, "position": {"turn": state.turn,
-                                             "part": self.active_part(state),
-                                             "started_at": state.started_at}}
+        position: dict[str, Any] = {"turn": state.turn, "part": self.active_part(state),
+                                    "started_at": state.started_at}
+        if state.over:
+            position["ended"] = {"winner": state.winner, "reason": state.reason,
+                                 "rule": state.rule}
+        return {"parts": parts, "position": position}
 
     def where(self, state: MixedState) -> str:
         name, rules, part = self._active(state)
@@ -398,19 +406,32 @@ class Mixed(Ruleset[MixedState, MixedScenario]):
         return self.parts[view.part].parse_command(view.view, text)
 
     def narrate(self, event: dict[str, Any]) -> str | None:
+        """The game's log on a shared table: one turn header per slot (MIX-2), one verdict.
+
+        Only the game's own turn headers and its end open with ``==``. A part's headers are
+        its own counters and phases, so they are demoted to ``--`` lines naming the part: a
+        part counts its next turn as soon as its slot ends (``-- aeronautica: Turn 2``) and
+        plays it in the next game turn. A part's end is no game over (MIX-10 decides).
+        """
         part = event.get("ruleset")
         if event["type"] == "mixed_turn":
-            return f"== turn {event['turn']}: {event['part']} ({event['rule']})"
+            return (f"== turn {event['turn']}/{self.scenario.turns}: {event['part']} "
+                    f"({event['rule']})")
         if event["type"] == "hit":
             fate = "destroyed" if event["destroyed"] else event["effect"]
             return (f"  {event['source']} {event['cause']} hits {event['unit']} "
                     f"({event['ruleset']}): {fate} ({event['rule']})")
         if event["type"] == "end" and part is None:
-            return f"== game over: {event['winner'] or 'nobody'} wins — {event['reason']} " \
-                   f"({event['rule']})"
-        if part in self.parts:
-            return self.parts[part].narrate(event)
-        return None
+            return f"== game over: {verdict(event['winner'], event['reason'])} ({event['rule']})"
+        if part not in self.parts:
+            return None
+        if event["type"] == "end":
+            rules = ", ".join(event.get("rules") or [event["rule"]])
+            return f"-- {part} part over: {event['reason']} ({rules})"
+        line = self.parts[part].narrate(event)
+        if line is not None and line.startswith(("==", "--")):
+            return f"-- {part}: {line[2:].lstrip()}"
+        return line
 
     def annotate(self, event: dict[str, Any]) -> Annotation | None:
         """Each part pictures its own events; a cross-ruleset ``hit`` repeats a shot, bomb or

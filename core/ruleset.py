@@ -39,6 +39,17 @@ class Result:
     scores: dict[str, float] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class ScoreMeaning:
+    """What the numbers of ``Result.scores`` count, for the result table: their ``name`` in
+    words ("victory points"), the ``rule`` that counts them, and whether the most of them
+    ``decides`` the winner (the result line then says so: "equal victory points")."""
+
+    name: str = "score"
+    rule: str = ""
+    decides: bool = False
+
+
 class Ruleset(ABC, Generic[StateT, ScenarioT]):
     """Base of every ruleset. Subclasses set the class attributes and implement the methods."""
 
@@ -111,6 +122,11 @@ class Ruleset(ABC, Generic[StateT, ScenarioT]):
     @abstractmethod
     def result(self, state: StateT) -> Result | None:
         """The result once the game is over, else None."""
+
+    def score_meaning(self, state: StateT) -> ScoreMeaning:
+        """What ``result(state).scores`` count: the scores mean something different in every
+        ruleset, so the result table names them; "score" by default."""
+        return ScoreMeaning()
 
     def view(self, state: StateT, side: str) -> Any:
         """What ``side`` may see. Full information unless the ruleset hides something."""

@@ -126,8 +126,7 @@ def _struck(e: dict[str, Any]) -> str:
 
 
 def _end(e: dict[str, Any]) -> str:
-    if e["rule"] == "AT-P4":
-        return f"-- AT-43 part over: {e['reason']}"
+    """The game's end; on a shared table (AT-P4) the mixed scenario narrates the part's."""
     return f"== game over: {verdict(e['winner'], e['reason'])}"
 
 

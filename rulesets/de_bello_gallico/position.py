@@ -38,6 +38,11 @@ def restore(state: DbgState, position: DbgPosition) -> None:
         _restore_alternation(state, position)
         return
     state.phase = phase
+    if position.ended is not None:
+        ended = position.ended
+        state.winner, state.reason, state.rule = ended.winner, ended.reason, ended.rule
+        state.scores = dict(ended.scores)
+        return
     if phase == "break":
         state.break_sides = list(position.break_sides) if position.break_sides is not None \
             else breaking_sides(state)
@@ -121,6 +126,9 @@ def _position_block(state: DbgState, scenario: DbgScenario) -> dict[str, Any]:
                          active_shot=state.active_shot)
     elif state.phase == "break":
         block.update(break_sides=list(state.break_sides), substitutes=list(state.substitutes))
+    elif state.over:
+        block["ended"] = {"winner": state.winner, "reason": state.reason, "rule": state.rule,
+                          "scores": dict(state.scores)}
     else:
         block["open_sides"] = list(state.open_sides)
     if state.lost_at_check:

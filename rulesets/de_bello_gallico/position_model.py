@@ -16,14 +16,20 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from polemos.core.scenario_model import Strict
+from polemos.core.scenario_model import Ending, Strict
 
 if TYPE_CHECKING:
     from polemos.rulesets.de_bello_gallico.models import DbgScenario, FighterModel
 
-Phase = Literal["move", "melee", "break", "manoeuvre", "rally"]
+Phase = Literal["move", "melee", "break", "manoeuvre", "rally", "over"]
 Problems = list[tuple[str, str]]
 ALTERNATING = ("move", "melee")
+
+
+class DbgEnding(Ending):
+    """DBG-54 … DBG-60: how the game ended, with the scores the objective counted."""
+
+    scores: dict[str, float] = Field(default_factory=dict, description="Each side's score.")
 
 
 class DbgPosition(Strict):
@@ -32,8 +38,9 @@ class DbgPosition(Strict):
     turn: int = Field(1, ge=1, le=100, description="DBG-9: the turn in progress")
     phase: Phase = Field(description="DBG-9: move (movement and shooting), melee, break (morale "
                          "a: break point), manoeuvre (morale b: officers' manoeuvres) or rally "
-                         "(morale c: individual rallies); the retreat step (d) and the "
-                         "initiative roll need no decision")
+                         "(morale c: individual rallies), or over (the game has ended: see "
+                         "`ended`); the retreat step (d) and the initiative roll need no "
+                         "decision")
     initiative: str = Field(description="DBG-10: the side that won this turn's initiative (no "
                             "roll is made for the turn in progress)")
     next_side: str | None = Field(None, description="DBG-11, DBG-18: move and melee: the side "
@@ -65,6 +72,8 @@ class DbgPosition(Strict):
                                   "designated for a manoeuvre this turn")
     bridge_turns: int = Field(0, ge=0, le=100, description="DBG-57: consecutive turn ends the "
                               "holder has held the bridge")
+    ended: DbgEnding | None = Field(None, description="Phase over: how the game ended (on a "
+                                    "shared table the part's turns may run out first).")
 
 
 def position_problems(scenario: DbgScenario) -> Problems:
@@ -74,7 +83,10 @@ def position_problems(scenario: DbgScenario) -> Problems:
         return []
     problems: Problems = []
     sides = scenario.sides
-    if position.turn > scenario.max_turns:
+    if (position.phase == "over") != (position.ended is not None):
+        problems.append(("position.ended", "a game over (phase `over`) says how it ended in "
+                         "`ended`, and only then"))
+    if position.turn > scenario.max_turns + (position.phase == "over"):
         problems.append(("position.turn", f"the scenario has {scenario.max_turns} turns"))
     if position.initiative not in sides:
         problems.append(("position.initiative", f"{position.initiative!r} is not one of {sides}"))

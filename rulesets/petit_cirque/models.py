@@ -116,8 +116,10 @@ class PcvScenario(ScenarioBase):
                 problems.append((f"{where}.hex", f"{taken[key]} already stands on [{col}, {row}] "
                                  f"at altitude {plane.altitude} (PCV-12)"))
             taken[key] = plane.id
+        ended = self.position is not None and self.position.ended is not None
         for side in self.sides:
-            if not self.shared_table and not any(plane.side == side for plane in self.aircraft):
+            if not (self.shared_table or ended) and not any(plane.side == side
+                                                           for plane in self.aircraft):
                 problems.append(("aircraft", f"side {side!r} has no aircraft"))
         for i, plane in enumerate(self.aircraft):
             if plane.damage is not None and plane.damaged and plane.damage != 1:

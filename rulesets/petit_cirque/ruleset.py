@@ -16,6 +16,7 @@ from polemos.core.errors import IllegalAction
 from polemos.core.hexgrid import FACING_NAMES, HexMap, axial_to_offset, offset_to_axial
 from polemos.core.ruleset import Result, Ruleset
 from polemos.core.turns import SideByTurn
+from polemos.core.wording import possessive
 from polemos.core.world import Hit, Outcome, Presence
 from polemos.rulesets.petit_cirque import abilities, fire, mixing, movement, text
 from polemos.rulesets.petit_cirque.actions import ACTIONS
@@ -109,7 +110,7 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
                 **abilities.exported_options(self.params, state, self.scenario.options)}
 
     def where(self, state: PcvState) -> str:
-        return f"round {state.turn.round}, {state.turn.side}'s {state.phase} phase"
+        return f"round {state.turn.round}, {possessive(state.turn.side)} {state.phase} phase"
 
     def sides(self, state: PcvState) -> list[str]:
         return list(self.scenario.sides)
