@@ -20,15 +20,12 @@ if TYPE_CHECKING:
 
 Point = tuple[float, float]
 
-LINK_KINDS = ("shot", "melee", "crush", "collision")
-PATH_KINDS = ("move", "flight", "push", "throw", "ram")
-
 
 @dataclass(frozen=True, slots=True)
 class Link:
     """One unit acting on another, drawn as a line between them (their positions come from the
-    board, so a shot needs no coordinates). ``kind`` is one of ``LINK_KINDS``; ``hit`` says
-    whether it took effect (a hit, a won duel, a kill)."""
+    board, so a shot needs no coordinates). ``kind`` is "shot", "melee", "crush" or "collision"
+    (the renderer styles each); ``hit`` says whether it took effect (a hit, a won duel, a kill)."""
 
     kind: str
     unit: str
@@ -39,7 +36,7 @@ class Link:
 @dataclass(frozen=True, slots=True)
 class Path:
     """A unit's way across the table during the step, in centimetres, oldest point first.
-    ``kind`` is one of ``PATH_KINDS``: moves and flights are trails, the rest arrows."""
+    ``kind`` is "move" or "flight" (drawn as trails) or "push", "throw", "ram" (arrows)."""
 
     kind: str
     unit: str

@@ -56,6 +56,6 @@ def test_wheel_ships_every_package_and_data_file(tmp_path: Path):
         config.read_string(archive.read(entry_points).decode())
         archive.extractall(tmp_path / "site")
     assert expected_files() <= names, sorted(expected_files() - names)
-    modules = [target for _, target in config["polemos"].items()]
+    modules = [target.partition(":")[0] for _, target in config["polemos"].items()]
     subprocess.run([sys.executable, "-c", IMPORT_FROM, str(tmp_path / "site"), *modules],
                    check=True, cwd=tmp_path)

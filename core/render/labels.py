@@ -151,5 +151,5 @@ def place_labels(specs: tuple[LabelSpec, ...], width: float,
 
 
 def total_overlap(boxes: Sequence[Box]) -> float:
-    """The summed pairwise overlap of ``boxes`` in px² (tests and the replay's self-check)."""
+    """The summed pairwise overlap of ``boxes`` in px², the measure the placer minimises."""
     return sum(a.overlap(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])

@@ -34,13 +34,15 @@ SKIPPED = {"id", "side"}
 
 
 def unit_entries(exported: Any) -> dict[str, dict[str, Any]]:
-    """Every unit of an exported position, by id: any mapping with an ``id`` in its lists."""
+    """Every unit of an exported position, by id: any mapping with an ``id`` (units, terrain
+    that can be destroyed), outside the ``position`` block (the turn, not the units)."""
     found: dict[str, dict[str, Any]] = {}
     if isinstance(exported, Mapping):
-        if isinstance(exported.get("id"), str) and "side" in exported:
+        if isinstance(exported.get("id"), str):
             found[exported["id"]] = dict(exported)
-        for value in exported.values():
-            found.update(unit_entries(value))
+        for key, value in exported.items():
+            if key != "position":
+                found.update(unit_entries(value))
     elif isinstance(exported, list):
         for value in exported:
             found.update(unit_entries(value))

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from polemos.core.actions import Action
 from polemos.core.annotations import Annotation
 from polemos.core.errors import IllegalAction
-from polemos.core.ruleset import Result, Ruleset
+from polemos.core.ruleset import Result, Ruleset, ScoreMeaning
 from polemos.core.turns import SealedOrders
 from polemos.core.world import Hit, Outcome, Presence
 from polemos.rulesets.aeronautica import (
@@ -39,6 +39,7 @@ from polemos.rulesets.aeronautica import (
 from polemos.rulesets.aeronautica.actions import ACTIONS, acting
 from polemos.rulesets.aeronautica.annotations import annotate
 from polemos.rulesets.aeronautica.models import AiScenario
+from polemos.rulesets.aeronautica.odds import burst_odds
 from polemos.rulesets.aeronautica.squadrons import build_setup
 from polemos.rulesets.aeronautica.state import AIRCRAFT, TARGET, AiState, Exchange, Model, Volley
 
@@ -402,6 +403,15 @@ class AeronauticaImperialis(Ruleset[AiState, AiScenario]):
         """AI-20: a manoeuvre token is placed face down; its "reveal" event, when its aircraft
         moves, is public. The "orders" event only counts a side's tokens: public too."""
         return action.kind == "manoeuvre"
+
+    def odds(self, view: AiState, action: Action) -> str | None:
+        """A burst's exact chances (AI-47, AI-48, AI-50, AI-51); hexes and manoeuvres are
+        chosen from the menu, so no typed command (``parse_command``) is needed here."""
+        return burst_odds(self.setup, view, action, mixing.strangers(self.world))
+
+    def score_meaning(self, state: AiState) -> ScoreMeaning:
+        """AI-70: victory points decide, equal points draw, whatever ended the game."""
+        return ScoreMeaning("victory points", "AI-70", decides=True)
 
     def describe(self, view: AiState) -> str:
         others = text.foreign_lines(mixing.reachable(self.world), self.world)

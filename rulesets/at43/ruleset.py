@@ -38,7 +38,7 @@ from polemos.core.actions import Action
 from polemos.core.annotations import Annotation
 from polemos.core.dice import roll_off
 from polemos.core.errors import IllegalAction
-from polemos.core.ruleset import Result, Ruleset
+from polemos.core.ruleset import Result, Ruleset, ScoreMeaning
 from polemos.core.table import Base, CircleObstacle, PolygonObstacle, Table
 from polemos.core.turns import Alternation
 from polemos.core.world import Hit, Outcome, Presence
@@ -53,6 +53,7 @@ from polemos.rulesets.at43 import (
 )
 from polemos.rulesets.at43.actions import ACTIONS
 from polemos.rulesets.at43.annotations import annotate
+from polemos.rulesets.at43.commands import parse_command
 from polemos.rulesets.at43.models import (
     At43Scenario,
     Book,
@@ -62,6 +63,7 @@ from polemos.rulesets.at43.models import (
     terrain_frame,
     terrain_obstacle,
 )
+from polemos.rulesets.at43.odds import ram_odds
 from polemos.rulesets.at43.position import At43Position
 from polemos.rulesets.at43.ram import RamPlan, plan_ram, ram_options
 from polemos.rulesets.at43.state import (
@@ -363,7 +365,21 @@ class At43(Ruleset[At43State, At43Scenario]):
             return None
         return Result(state.winner, state.reason, state.rule, objective.scores(state))
 
+    def score_meaning(self, state: At43State) -> ScoreMeaning:
+        return ScoreMeaning("enemy SP destroyed + infantry killed", "AT-P3")
+
     # -- text ------------------------------------------------------------------------------
+    def odds(self, view: At43State, action: Action) -> str | None:
+        """A ram's or a join's exact damage points (AT-15, AT-17, AT-18, AT-34)."""
+        return ram_odds(view, self.params, action)
+
+    def parse_command(self, view: At43State, text: str) -> Action | None:
+        """``move [AFV] to X Y`` / ``move [AFV] toward OTHER [stop CM]`` as an AT-7 ``move``
+        (rulesets/at43/commands.py), parsed against the declaration like any outside action."""
+        typed = parse_command(view, text)
+        return None if typed is None else self.parse_action(view, {
+            "kind": typed.kind, "unit": typed.unit, "args": typed.args})
+
     def describe(self, view: At43State) -> str:
         return text.describe(view)
 

@@ -14,7 +14,7 @@ from polemos.core.board import Board, hex_map_size
 from polemos.core.dice import roll_off
 from polemos.core.errors import IllegalAction
 from polemos.core.hexgrid import FACING_NAMES, HexMap, axial_to_offset, offset_to_axial
-from polemos.core.ruleset import Result, Ruleset
+from polemos.core.ruleset import Result, Ruleset, ScoreMeaning
 from polemos.core.turns import SideByTurn
 from polemos.core.wording import possessive
 from polemos.core.world import Hit, Outcome, Presence
@@ -22,6 +22,7 @@ from polemos.rulesets.petit_cirque import abilities, fire, mixing, movement, tex
 from polemos.rulesets.petit_cirque.actions import ACTIONS
 from polemos.rulesets.petit_cirque.annotations import annotate
 from polemos.rulesets.petit_cirque.models import PcvScenario
+from polemos.rulesets.petit_cirque.odds import shot_odds
 from polemos.rulesets.petit_cirque.state import PcvParams, PcvState, Plane
 
 if TYPE_CHECKING:
@@ -295,7 +296,15 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
         return Result(state.winner, state.reason, state.rule,
                       {side: float(n) for side, n in self._flying(state).items()})
 
+    def score_meaning(self, state: PcvState) -> ScoreMeaning:
+        return ScoreMeaning("aircraft in play", "PCV-3")
+
     # -- text ------------------------------------------------------------------------------
+    def odds(self, view: PcvState, action: Action) -> str | None:
+        """A shot's exact chances (PCV-15 … PCV-17); hexes are chosen from the menu, so no
+        typed command (``parse_command``) is needed here."""
+        return shot_odds(view, self.params, action)
+
     def describe(self, view: PcvState) -> str:
         return "\n".join([text.describe(view), *abilities.lines(view, self.params)])
 

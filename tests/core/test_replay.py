@@ -15,6 +15,8 @@ from polemos.core.board import Board, Piece, hex_centre_cm
 from polemos.core.hexgrid import offset_to_axial
 from polemos.core.render import frame, highlights, scale
 from polemos.core.render.labels import Box, LabelSpec, place_labels, text_size, total_overlap
+from polemos.rulesets.aeronautica.annotations import annotate as ai_annotate
+from polemos.rulesets.at43.annotations import annotate as at43_annotate
 from tests.conftest import new_game
 from tests.mixing_fixtures import dbg, fighter
 from tests.rulesets.petit_cirque.helpers import game, plane, scenario, step
@@ -102,3 +104,19 @@ def test_labels_stay_on_the_picture_and_apart_when_there_is_room(points):
     boxes = [p.box for p in place_labels(specs, 300, 200)]
     assert total_overlap(boxes) == 0
     assert all(Box(0, 0, 300, 200).overlap(b) == pytest.approx(b.w * b.h) for b in boxes)
+
+
+def test_at26_a_push_is_one_arrow_back_along_its_direction_and_a_crush_a_link():
+    """AT-26: a block pushed 2 cm east is drawn from 2 cm west of where its first vehicle ended;
+    AT-8: a crush links the vehicle to the model it ran over, a hit when the model died."""
+    push = {"type": "push", "units": ["a", "b"], "direction": [1.0, 0.0], "travelled": 2.0,
+            "at": {"a": [12.0, 5.0], "b": [20.0, 5.0]}}
+    assert at43_annotate(push) == Path("push", "a", ((10.0, 5.0), (12.0, 5.0)))
+    crush = {"type": "crush", "unit": "t1", "by": "a", "killed": True}
+    assert at43_annotate(crush) == Link("crush", "a", "t1", True)
+
+
+def test_mix5_a_bomb_on_another_rulesets_unit_links_to_its_board_id():
+    bomb = {"type": "scatter", "unit": "marauder", "target": "de_bello_gallico:chief",
+            "hit": True}
+    assert ai_annotate(bomb, 6.0) == Link("shot", "marauder", "chief", True)
