@@ -121,10 +121,10 @@ def print_result(game: Game, result: Result) -> None:
     rows = [(side, str(sum(1 for s in units.values() if s == side)),
              f"{result.scores[side]:g}" if side in result.scores else "-")
             for side in game.rules.sides(game.state)]
-    named = meaning.name + (f" ({meaning.rule})" if meaning.rule else "")
-    print(f"  {'side':12s} {'in play':>8s}  {named}")
+    print(f"  {'side':12s} {'in play':>8s} {'score':>8s}")
     for side, count, score in rows:
-        print(f"  {side:12s} {count:>8s}  {score:>{len(named)}s}")
+        print(f"  {side:12s} {count:>8s} {score:>8s}")
+    print(f"  score: {meaning.name}" + (f" ({meaning.rule})" if meaning.rule else ""))
 
 
 def result_words(result: Result, meaning: ScoreMeaning) -> str:

@@ -20,7 +20,7 @@ from polemos.core.catalog import ScenarioRef, shipped_scenarios
 from polemos.core.errors import ScenarioError
 from polemos.core.hookspecs import hookimpl
 from polemos.core.rulebook import RuleText, load_rules
-from polemos.core.ruleset import Result, Ruleset
+from polemos.core.ruleset import Result, Ruleset, ScoreMeaning
 from polemos.core.scenario_model import Ending, ScenarioBase, Strict
 from polemos.core.table import EPS, Base, contact_graph
 from polemos.core.wording import verdict
@@ -395,6 +395,9 @@ class Mixed(Ruleset[MixedState, MixedScenario]):
     def describe_action(self, view: MixedView, action: Action) -> str:
         """Actions are the active part's, seen from that part's view."""
         return self.parts[view.part].describe_action(view.view, action)
+
+    def score_meaning(self, state: MixedState) -> ScoreMeaning:
+        return ScoreMeaning("units on the table", RULE_OBJECTIVE)
 
     def forced(self, view: MixedView, legal: list[Action]) -> Action | None:
         return self.parts[view.part].forced(view.view, legal)

@@ -31,6 +31,8 @@ from polemos.core.scenario import LoadedScenario
 EXACT_LIMIT = 20_000
 """The most outcomes enumerated exactly before sampling instead."""
 SKIPPED = {"id", "side"}
+PLACE = {"at", "x", "y"}
+"""Fields of a unit's place in cm, said as the distance moved."""
 
 
 def unit_entries(exported: Any) -> dict[str, dict[str, Any]]:
@@ -38,11 +40,11 @@ def unit_entries(exported: Any) -> dict[str, dict[str, Any]]:
     that can be destroyed), outside the ``position`` block (the turn, not the units)."""
     found: dict[str, dict[str, Any]] = {}
     if isinstance(exported, Mapping):
-        if isinstance(exported.get("id"), str):
-            found[exported["id"]] = dict(exported)
         for key, value in exported.items():
             if key != "position":
                 found.update(unit_entries(value))
+        if isinstance(exported.get("id"), str) and not found:  # a group is not a unit
+            found[exported["id"]] = dict(exported)
     elif isinstance(exported, list):
         for value in exported:
             found.update(unit_entries(value))
@@ -54,16 +56,26 @@ def change(before: dict[str, Any], after: dict[str, Any] | None) -> str:
     if after is None:
         return "destroyed"
     parts = []
-    if isinstance(before.get("x"), int | float) and isinstance(after.get("x"), int | float):
-        moved = math.dist((before["x"], before.get("y", 0)), (after["x"], after.get("y", 0)))
-        if moved > 1e-9:
-            parts.append(f"moved {moved:.1f} cm")
+    was, now = _point(before), _point(after)
+    if was is not None and now is not None and math.dist(was, now) > 1e-9:
+        parts.append(f"moved {math.dist(was, now):.1f} cm")
     for key in sorted(set(before) | set(after)):
-        if key in SKIPPED or key in ("x", "y") and parts:
+        if key in SKIPPED or key in PLACE and was is not None and now is not None:
             continue
         if before.get(key) != after.get(key):
             parts.append(f"{key} {_shown(before.get(key))}→{_shown(after.get(key))}")
     return ", ".join(parts) or "unchanged"
+
+
+def _point(entry: dict[str, Any]) -> tuple[float, float] | None:
+    """Where a unit stands in cm (``at: [x, y]``, or ``x`` and ``y``), if it says."""
+    at = entry.get("at")
+    if isinstance(at, list | tuple) and len(at) == 2 and all(isinstance(v, int | float)
+                                                            for v in at):
+        return float(at[0]), float(at[1])
+    if isinstance(entry.get("x"), int | float) and isinstance(entry.get("y"), int | float):
+        return float(entry["x"]), float(entry["y"])
+    return None
 
 
 def _shown(value: Any) -> str:
@@ -143,8 +155,8 @@ def sampled(new: Callable[[list[int] | None, int], Game], action: Any,
     return Odds("sampled", samples, shares, error)
 
 
-def odds(loaded: LoadedScenario, pm: pluggy.PluginManager, action: Any, samples: int
-         ) -> Odds:
+def odds(loaded: LoadedScenario, pm: pluggy.PluginManager, action: Any, samples: int,
+         limit: int = EXACT_LIMIT) -> Odds:
     """The fate of every unit after ``action`` from the position ``loaded`` (checked first:
     an action not legal there is refused with its rule, as in a game)."""
 
@@ -156,7 +168,7 @@ def odds(loaded: LoadedScenario, pm: pluggy.PluginManager, action: Any, samples:
     parsed = action if isinstance(action, Action) else probe.rules.parse_action(probe.state,
                                                                                action)
     probe.rules.check(probe.state, parsed)
-    found = exact(new, parsed, before)
+    found = exact(new, parsed, before, limit)
     return found if found is not None else sampled(new, parsed, before, samples)
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from polemos.core.actions import Action, ActionArgs, ActionKind, UnitId, arg
 from polemos.core.board import Piece, hex_centre_cm
 from polemos.core.hexgrid import Hex, axial_to_offset, distance, offset_to_axial, ray, turn
+from polemos.core.wording import hex_at
 from polemos.plugins.pcv_ground.models import GroundData, PcvGround
 from polemos.rulesets.petit_cirque import fire
 from polemos.rulesets.petit_cirque.abilities import Ability, Phase, Problem
@@ -166,7 +167,7 @@ class GroundAbility(Ability):
         return found
 
     def lines(self, state: PcvState) -> list[str]:
-        return [f"  {e.id:15s} {list(axial_to_offset(e.hex))} {self.data.kinds[e.kind].title} "
+        return [f"  {e.id:15s} {hex_at(axial_to_offset(e.hex)):9s} {self.data.kinds[e.kind].title} "
                 f"of {e.side}, {e.hits} hit(s) left (PCV-G1)" for e in standing(state)]
 
     def narrate(self, event: dict[str, Any]) -> str | None:

@@ -19,7 +19,7 @@ from polemos.rulesets.at43.geometry import heading_of
 from polemos.rulesets.at43.state import At43State
 
 
-def parse_command(state: At43State, text: str) -> Action | None:
+def destination(state: At43State, text: str) -> Action | None:
     """The ``move`` a typed destination means, or None when ``text`` is none."""
     wanted = read(text)
     if wanted is None:

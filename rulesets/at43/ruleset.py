@@ -53,7 +53,7 @@ from polemos.rulesets.at43 import (
 )
 from polemos.rulesets.at43.actions import ACTIONS
 from polemos.rulesets.at43.annotations import annotate
-from polemos.rulesets.at43.commands import parse_command
+from polemos.rulesets.at43.commands import destination
 from polemos.rulesets.at43.models import (
     At43Scenario,
     Book,
@@ -376,7 +376,7 @@ class At43(Ruleset[At43State, At43Scenario]):
     def parse_command(self, view: At43State, text: str) -> Action | None:
         """``move [AFV] to X Y`` / ``move [AFV] toward OTHER [stop CM]`` as an AT-7 ``move``
         (rulesets/at43/commands.py), parsed against the declaration like any outside action."""
-        typed = parse_command(view, text)
+        typed = destination(view, text)
         return None if typed is None else self.parse_action(view, {
             "kind": typed.kind, "unit": typed.unit, "args": typed.args})
 

@@ -23,7 +23,7 @@ from polemos.core.annotations import Annotation
 from polemos.core.board import Area, Board, Piece
 from polemos.core.errors import IllegalAction
 from polemos.core.morale import Morale, MoraleShock
-from polemos.core.ruleset import Result, Ruleset
+from polemos.core.ruleset import Result, Ruleset, ScoreMeaning
 from polemos.core.world import INFANTRY, Hit, Outcome, Presence
 from polemos.rulesets.de_bello_gallico import (
     activation,
@@ -39,9 +39,10 @@ from polemos.rulesets.de_bello_gallico import (
 )
 from polemos.rulesets.de_bello_gallico.actions import ACTIONS
 from polemos.rulesets.de_bello_gallico.annotations import annotate
+from polemos.rulesets.de_bello_gallico.commands import destination
 from polemos.rulesets.de_bello_gallico.geometry import morale_states, on_table
 from polemos.rulesets.de_bello_gallico.initiative import roll_initiative
-from polemos.rulesets.de_bello_gallico.models import DbgScenario
+from polemos.rulesets.de_bello_gallico.models import Ambush, DbgScenario, HoldBridge
 from polemos.rulesets.de_bello_gallico.morale_rules import (
     Resolver,
     break_tests,
@@ -49,6 +50,7 @@ from polemos.rulesets.de_bello_gallico.morale_rules import (
     may_substitute,
     retreat_step,
 )
+from polemos.rulesets.de_bello_gallico.odds import shot_odds
 from polemos.rulesets.de_bello_gallico.state import (
     OUT,
     DbgParams,
@@ -379,7 +381,28 @@ class DeBelloGallico(Ruleset[DbgState, DbgScenario]):
         """MIX-2: our turn on a shared table: run the steps that wait for no decision."""
         self._advance(state, game)
 
+    def score_meaning(self, state: DbgState) -> ScoreMeaning:
+        """DBG-58: the ambush counts the quarry eliminated for the hunter and the quarry left
+        for the quarry; other scenarios count fighters on the table (DBG-57, DBG-9)."""
+        objective = self.scenario.objective
+        if isinstance(objective, Ambush):
+            return ScoreMeaning(f"{objective.quarry} eliminated ({objective.hunter}), "
+                                f"{objective.quarry} left ({objective.quarry})", "DBG-58")
+        rule = "DBG-57" if isinstance(objective, HoldBridge) else "DBG-9"
+        return ScoreMeaning("fighters on the table", rule)
+
     # -- text ------------------------------------------------------------------------------
+    def odds(self, view: DbgState, action: Action) -> str | None:
+        """A shot's exact chance (DBG-22, DBG-23, DBG-7)."""
+        return shot_odds(view, action)
+
+    def parse_command(self, view: DbgState, text: str) -> Action | None:
+        """``move [FIGHTER] to X Y`` / ``move [FIGHTER] toward OTHER [stop CM]`` as a DBG-11
+        ``move`` (rulesets/de_bello_gallico/commands.py), parsed against the declaration."""
+        typed = destination(view, text)
+        return None if typed is None else self.parse_action(view, {
+            "kind": typed.kind, "unit": typed.unit, "args": typed.args})
+
     def describe(self, view: DbgState) -> str:
         return text.describe(view)
 

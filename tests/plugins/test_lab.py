@@ -207,3 +207,78 @@ def test_tune_finds_an_even_setting_and_prints_the_yaml_change(capsys):
 def test_tune_bad_knobs_are_exit_2(capsys, knob, said):
     assert main(["tune", str(DUEL), "--knob", knob, "--games", "4"]) == 2
     assert said in capsys.readouterr().err
+
+
+def fate_shares(found, unit: str, word: str) -> float:
+    return sum(share for fate, share in found.fates[unit].items() if word in fate)
+
+
+def test_odds_of_an_aeronautica_burst_are_exact(pm):
+    """AI-48, AI-50, AI-51, AI-2, AI-9: Twin Lascannons at Medium roll 2 dice hitting on 5+;
+    each hit's damage die: 1 nothing, 2–5 one point, 6 two (extra damage); the Dakkajet has 2
+    Structure. Per die: no damage 2/3 + 1/3·1/6 = 13/18, one 4/18, two 1/18; so shot down
+    51/324, damaged 104/324, unchanged 169/324."""
+    from polemos.core.position import position_scenario
+    from polemos.core.scenario import validate_scenario
+    from tests.rulesets.aeronautica.test_firing import duel_firing
+
+    position = validate_scenario(position_scenario(duel_firing()), "burst", pm)
+    found = odds(position, pm, {"kind": "fire", "unit": "tb",
+                                "args": {"weapon": "twin_lascannons", "target": "dj"}}, 100)
+    assert found.method == "exact"
+    assert fate_shares(found, "dj", "destroyed") == pytest.approx(51 / 324)
+    assert found.fates["dj"]["unchanged"] == pytest.approx(169 / 324)
+    assert fate_shares(found, "dj", "damage none→1") == pytest.approx(104 / 324)
+
+
+def test_odds_of_an_at43_ram_are_exact(pm):
+    """AT-15, AT-17, AT-18, AT-2, AT-4: a Kossak rams a Kossak at d = M: an Assault, 1 impact
+    (equal Size), Armour against equal Armour (Δ 0) succeeds on 4+; the damage point is located
+    by a D6: 1–3 Frame, 4–5 Propulsion, 6 the first Weapon."""
+    from polemos.core.position import position_scenario
+    from polemos.core.scenario import validate_scenario
+    from tests.rulesets.at43.helpers import act, game, scenario, unit, v
+
+    g = game(scenario(unit("r", "red", v("kossak", "Kossak", 0, 0)),
+                      unit("b", "blue", v("k2", "Kossak", 26.0, 0))))
+    act(g, "declare", "kossak", mode="rush")
+    found = odds(validate_scenario(position_scenario(g), "ram", pm), pm,
+                 {"kind": "ram", "unit": "kossak", "args": {"target": "k2", "offset": 0}}, 100)
+    assert found.method == "exact"
+    assert found.fates["k2"]["unchanged"] == pytest.approx(1 / 2)
+    assert fate_shares(found, "k2", "frame none→3") == pytest.approx(1 / 4)
+    assert fate_shares(found, "k2", "propulsion none→1") == pytest.approx(1 / 6)
+    assert fate_shares(found, "k2", "weapons none→[0, 1]") == pytest.approx(1 / 12)
+    assert "r" not in found.fates  # a unit group is not a unit
+
+
+def test_odds_of_a_de_bello_gallico_shot_are_exact(pm):
+    """DBG-22, DBG-26: at 12 cm the skirmisher needs d10 + Tir 4 ≥ 11: 4/10 hit; the wounded
+    target then tests its morale and fails on 1–4 of its d10 (retreating, fleeing 5 cm): 4/10 ×
+    4/10 = 16/100 fled, 24/100 only wounded."""
+    from polemos.core.position import position_scenario
+    from polemos.core.scenario import validate_scenario
+    from tests.rulesets.de_bello_gallico.test_shooting import range_game
+
+    game = range_game(pm, 24, [])
+    found = odds(validate_scenario(position_scenario(game), "shot", pm), pm,
+                 {"kind": "shoot", "unit": "r1", "args": {"target": "b1"}}, 100)
+    assert found.method == "exact"
+    assert found.fates["b1"]["unchanged"] == pytest.approx(0.6)
+    assert found.fates["b1"]["wounded none→True"] == pytest.approx(0.24)
+    assert fate_shares(found, "b1", "retreating none→True") == pytest.approx(0.16)
+    assert fate_shares(found, "b1", "moved 5.0 cm") == pytest.approx(0.16)
+
+
+def test_odds_sample_when_the_dice_are_too_many(pm):
+    from polemos.core.scenario import read_yaml, validate_scenario
+
+    raw = {**read_yaml(DUEL), "aircraft": [
+        {"id": "r1", "side": "red", "hex": [4, 4], "facing": "W", "altitude": 3, "speed": 1},
+        {"id": "b1", "side": "blue", "hex": [3, 4], "facing": "E", "altitude": 3, "speed": 1}],
+        "first_side": "red", "position": {"side": "blue", "phase": "fire"}}
+    loaded = validate_scenario(raw, "shot", pm)
+    found = odds(loaded, pm, {"kind": "fire", "unit": "b1", "args": {"target": "r1"}}, 600,
+                 limit=3)
+    assert found.method == "sampled" and found.outcomes == 600 and 0 < found.error < 0.03
+    assert fate_shares(found, "r1", "destroyed") == pytest.approx(1 / 6, abs=4 * found.error)

@@ -282,7 +282,7 @@ def test_mix5_the_terminal_lists_foreign_units_by_the_names_fire_takes(pm):
     game = bomber_over_picket(pm, [])
     screen = game.rules.describe(game.view("red"))
     assert "Other rulesets' units (MIX-5, MIX-6):" in screen
-    assert "pickets:p1" in screen and "infantry" in screen and "[4, 4] alt 0" in screen
+    assert "pickets:p1" in screen and "infantry" in screen and "hex 4,4 alt 0" in screen
     action = Action("fire", "m1", {"weapon": "bomb_bay", "target": "pickets:p1"})
     assert game.rules.describe_action(game.view(game.to_act()), action) == \
         "m1: fire Bomb Bay at pickets:p1"

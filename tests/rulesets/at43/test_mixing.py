@@ -244,7 +244,7 @@ def test_mix4_at_p4_losing_a_sides_last_afv_leaves_the_other_side_playing_then_e
                    game)
     assert part.over and (part.winner, part.rule) == (None, "AT-P4")
     assert game.rules.narrate(events(game, "end")[-1]) == \
-        "-- AT-43 part over: no AT-43 unit can move any more (AT-P4)"
+        "-- at43 part over: no AT-43 unit can move any more (AT-P4)"
     game.step(Action("wait"))
     game.step(Action("wait"))
     assert events(game, "mixed_turn")[-1]["part"] == "pickets"

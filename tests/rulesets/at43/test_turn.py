@@ -129,7 +129,7 @@ def test_text_describes_the_position_menu_and_every_event():
     assert "k: ram l (contact point +0°)" in menu and "k: stay put" in menu
     act(g, "ram", "k", target="l", offset=0)
     lines = [g.rules.narrate(e) for e in g.events]
-    assert "  k charges l: 3 impact(s) on 4+, rolls [4, 4, 1]: 2 damage (AT-15, AT-17, AT-18)" \
+    assert "  k charges l: 3 impact(s) on 4+, rolls 4, 4, 1: 2 damage (AT-15, AT-17, AT-18)" \
         in lines
     assert all(line is None or line.endswith(")") for line in lines)
 
