@@ -99,9 +99,10 @@ def test_save_then_quit_then_resume_continues_the_same_game(capsys, monkeypatch)
 
 def test_undo_takes_back_a_move_and_the_game_goes_on(capsys, monkeypatch):
     code, out, _ = at_table(capsys, monkeypatch, "r1.2\nundo\nr1.3\nquit\n", "play", DUEL,
-                            "--human", "red")
+                            "--human", "red", "--html", "replay.html", "--events", "log.jsonl")
     assert code == 0 and "undone: red-1: forward left, level" in out
     assert [a["args"]["dir"] for a in actions_in("duel.save.json")] == ["right"]
+    assert Path("replay.html").exists() and main(["replay", "log.jsonl"]) == 0
 
 
 def test_undo_after_the_other_side_acted_is_refused(capsys, monkeypatch):
