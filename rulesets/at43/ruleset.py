@@ -28,6 +28,11 @@ Actions (``unit`` is the acting vehicle, or the infantry unit):
 Headings are degrees clockwise from east on the table (y grows south); ``offset`` is the contact
 point in degrees round the target from the direct line (AT-16); ``extra`` lists, comma-separated,
 who gets the remainder of an even share (AT-33, AT-39).
+
+At the terminal (``parse_command``, ``commands``): ``move [AFV] to X Y`` and ``move [AFV]
+toward OTHER [stop CM]`` name a point in cm (x east, y south); it becomes the ``move``
+{heading, distance} from the AFV's centre, checked like a menu move (AT-7). ``odds`` gives a
+ram's or a join's exact damage points (AT-15, AT-17, AT-18; ``odds``).
 """
 
 from __future__ import annotations

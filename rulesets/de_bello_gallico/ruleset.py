@@ -12,6 +12,11 @@ it did this turn (``shot``, ``fled``, ``rally_tried``) — and the ``position:``
 ``active_shot``; at the break point ``break_sides`` and ``substitutes``; at the morale steps
 ``open_sides``; and ``losses_counted``, ``designated``, ``bridge_turns``. ``new_state`` starts
 there without an initiative roll; ``export_position`` writes them back.
+
+At the terminal (``parse_command``, ``commands``): ``move [FIGHTER] to X Y`` and ``move
+[FIGHTER] toward OTHER [stop CM]`` name the point a move ends on, in cm from the top left
+(x east, y south), and become DBG-11's ``move``, checked like a menu move. ``odds`` gives a
+shot's exact chance (DBG-22, DBG-7; ``odds``).
 """
 
 from __future__ import annotations

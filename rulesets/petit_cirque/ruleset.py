@@ -135,12 +135,13 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
         params = self.params
         if state.phase == "fire":
             actions = []
-            for p in self._pending(state):
+            firers = self._pending(state)
+            for p in firers:
                 actions += [Action("fire", p.id, {"target": t.id})
                             for t in state.planes.values()
                             if t.in_play and fire.fire_problem(state, params, p, t.id) is None]
                 actions.append(Action("hold", p.id))
-            return abilities.extra_actions(state, params, self._pending(state), actions)
+            return abilities.extra_actions(state, params, firers, actions)
         if state.choosing_speed:
             assert state.moving is not None, "PCV-10: only the aircraft that moved chooses"
             p = state.planes[state.moving]
@@ -213,7 +214,7 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
     def apply(self, state: PcvState, action: Action, game: Context) -> None:
         plane = state.planes[action.actor]
         kind = action.kind
-        ability = abilities.owner(self.params, kind)
+        ability = abilities.owner(self.params, kind) if self.params.abilities else None
         if ability is not None:
             ability.apply(state, self.params, plane, action, game)
         elif kind in ("step", "loop"):
@@ -241,9 +242,10 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
         if state.phase == "move":
             state.phase = "fire"
             game.emit("phase", side=state.turn.side, phase="fire", rule="PCV-14")
-            abilities.fire_step(state, self.params, game)
-            if self._decide(state, game):
-                return
+            if self.params.abilities:  # ground fire may end the game before any aircraft fires
+                abilities.fire_step(state, self.params, game)
+                if self._decide(state, game):
+                    return
             if self._pending(state):
                 return
         state.phase = "move"
