@@ -34,7 +34,7 @@ def expected_files() -> set[str]:
         for path in (ROOT / folder).rglob("*"):
             if "__pycache__" in path.parts or not path.is_file():
                 continue
-            if path.suffix in (".py", ".yaml", ".yml", ".json", ".js", ".css"):
+            if path.suffix in (".py", ".yaml", ".yml", ".json", ".js", ".css", ".html"):
                 wanted.add(f"{target}/{path.relative_to(ROOT / folder).as_posix()}")
     return wanted
 

@@ -33,6 +33,7 @@ from polemos.plugins.server.models import Admin, Club
 from polemos.plugins.server.scenarios import resolve_scenario
 from polemos.plugins.server.store import SPECTATOR, Live, Store
 from polemos.plugins.server.tokens import digest, matches, new_id, new_token
+from polemos.plugins.server.web import add_web_routes
 
 DB_ENV = "POLEMOS_SERVER_DB"
 CORS_ENV = "POLEMOS_SERVER_CORS"
@@ -260,6 +261,7 @@ def create_app(db_url: str = DEFAULT_DB, cors: list[str] | None = None,
         except Exception as error:  # after the answer was sent: only the log can tell
             log_failure(error, f"bots of game {game_id}")
 
+    add_web_routes(app, store, bearer)
     app.state.store = store
     return app
 
