@@ -23,7 +23,7 @@ from polemos.core.rulebook import RuleText, load_rules
 from polemos.core.ruleset import Result, Ruleset, ScoreMeaning
 from polemos.core.scenario_model import Ending, ScenarioBase, Strict
 from polemos.core.table import EPS, Base, contact_graph
-from polemos.core.wording import verdict
+from polemos.core.wording import conjugate, does, verdict
 from polemos.core.world import AIRCRAFT, PartContext, Presence, World
 
 if TYPE_CHECKING:
@@ -345,7 +345,7 @@ class Mixed(Ruleset[MixedState, MixedScenario]):
         if len(standing) > 1:
             return False
         winner = standing[0] if standing else None
-        self._finish(state, game, winner, f"{winner or 'nobody'} is alone on the table",
+        self._finish(state, game, winner, f"{does(winner or 'nobody', 'be')} alone on the table",
                      RULE_OBJECTIVE)
         return True
 
@@ -358,7 +358,8 @@ class Mixed(Ruleset[MixedState, MixedScenario]):
                           if p.kind != AIRCRAFT and p.altitude == 0
                           and inside((p.x, p.y), objective.area)})
         if len(holders) == 1:
-            self._finish(state, game, holders[0], f"{holders[0]} alone holds {objective.name}",
+            holds = conjugate(holders[0], "hold")
+            self._finish(state, game, holders[0], f"{holders[0]} alone {holds} {objective.name}",
                          RULE_OBJECTIVE)
         else:
             held = " and ".join(holders) if holders else "nobody"

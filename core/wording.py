@@ -36,6 +36,8 @@ def singular(verb: str) -> str:
     """The third person singular of ``verb`` (its base form): "wins", "pushes", "has"."""
     if verb in IRREGULAR:
         return IRREGULAR[verb]
+    if len(verb) > 1 and verb.endswith("y") and verb[-2] not in "aeiou":
+        return verb[:-1] + "ies"
     if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
         return verb + "es"
     return verb + "s"

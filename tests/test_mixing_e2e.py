@@ -469,7 +469,7 @@ FORD = [[30, 20], [60, 20], [60, 40], [30, 40]]
 
 
 @pytest.mark.parametrize(("roman_at", "kossak_at", "winner", "reason"), [
-    ((45, 30), (75, 50), "romans", "romans alone holds the ford"),
+    ((45, 30), (75, 50), "romans", "romans alone hold the ford"),
     ((45, 30), (50, 35), None, "the ford held by gauls and romans"),
     ((10, 10), (75, 50), None, "the ford held by nobody")])
 def test_mix10_after_the_last_turn_the_side_alone_on_the_objective_wins(

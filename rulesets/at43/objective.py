@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from polemos.core.wording import does
 from polemos.rulesets.at43.state import At43State
 
 if TYPE_CHECKING:
@@ -20,7 +21,7 @@ def decide(state: At43State, game: Context, shared: bool = False) -> bool:
     if len(mobile) > 1:
         return False
     winner = mobile[0] if mobile else None
-    reason = (f"{winner} has the last mobile AFV" if winner
+    reason = (f"{does(winner, 'have')} the last mobile AFV" if winner
               else "no side has a mobile AFV left")
     finish(state, game, winner, reason, "AT-P2")
     return True

@@ -16,6 +16,7 @@ game is decided, else None.
 
 from __future__ import annotations
 
+from polemos.core.wording import conjugate, does
 from polemos.rulesets.de_bello_gallico.geometry import on_table, pinned, touches_feature
 from polemos.rulesets.de_bello_gallico.models import Ambush, EdgeName, HoldBridge
 from polemos.rulesets.de_bello_gallico.state import FLED, OUT, DbgState, Fighter
@@ -64,7 +65,8 @@ def at_once(state: DbgState, objective: Objective) -> Outcome | None:
     if len(gone) == 2:
         return None, "no combatant left on the table", rule, counts
     winner = state.enemy_of(gone[0])
-    return winner, f"{gone[0]} has no combatant left on the table (Decision)", rule, counts
+    reason = f"{does(gone[0], 'have')} no combatant left on the table (Decision)"
+    return winner, reason, rule, counts
 
 
 def end_of_turn(state: DbgState, objective: Objective) -> Outcome | None:
@@ -84,7 +86,8 @@ def end_of_turn(state: DbgState, objective: Objective) -> Outcome | None:
         mine = holders_on_bridge(state, objective, objective.defender)
         theirs = holders_on_bridge(state, objective, objective.holder)
         if mine and not theirs:
-            return (objective.defender, f"{objective.defender} alone hold the bridge after "
+            return (objective.defender, f"{objective.defender} alone "
+                    f"{conjugate(objective.defender, 'hold')} the bridge after "
                     f"turn {state.max_turns}", "DBG-57", counts)
         return None, f"the bridge is not held by {objective.defender} alone", "DBG-57", counts
     return None, f"turn limit {state.max_turns} reached", "DBG-9", counts

@@ -16,7 +16,7 @@ from polemos.core.errors import IllegalAction
 from polemos.core.hexgrid import FACING_NAMES, HexMap, axial_to_offset, offset_to_axial
 from polemos.core.ruleset import Result, Ruleset, ScoreMeaning
 from polemos.core.turns import SideByTurn
-from polemos.core.wording import possessive
+from polemos.core.wording import conjugate, possessive
 from polemos.core.world import Hit, Outcome, Presence
 from polemos.rulesets.petit_cirque import abilities, fire, mixing, movement, text
 from polemos.rulesets.petit_cirque.actions import ACTIONS
@@ -283,7 +283,8 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
         """PCV-4 round limit; PCV-3 objective ``hold_out``. Decision: otherwise a draw."""
         if state.hold_out is not None and self._flying(state)[state.hold_out]:
             self._finish(state, game, state.hold_out,
-                         f"{state.hold_out} still flies after round {state.max_rounds}", "PCV-3")
+                         f"{state.hold_out} still {conjugate(state.hold_out, 'fly')} after round "
+                         f"{state.max_rounds}", "PCV-3")
         else:
             self._finish(state, game, None, f"round limit {state.max_rounds} reached", "PCV-4")
 

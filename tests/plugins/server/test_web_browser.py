@@ -52,10 +52,20 @@ class Browser:
     def __init__(self, driver: Any) -> None:
         self.browser = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         self.watched: list[Watched] = []
+        self.contexts: list[Any] = []
 
     def context(self, viewport: dict[str, int] = DESK) -> Any:
         # Playwright's waiting predicates are evaluated strings, which the pages' CSP forbids.
-        return self.browser.new_context(viewport=viewport, bypass_csp=True)
+        context = self.browser.new_context(viewport=viewport, bypass_csp=True)
+        self.contexts.append(context)
+        return context
+
+    def close_pages(self) -> None:
+        """Close every page of a test: their live channels would keep a server from stopping."""
+        for context in self.contexts:
+            context.close()
+        self.contexts.clear()
+        self.watched.clear()
 
     def open(self, url: str, context: Any = None) -> Watched:
         page = (context or self.context()).new_page()
@@ -70,11 +80,17 @@ class Browser:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
+def chromium() -> Iterator[Browser]:
     with start_playwright() as driver:
         opened = Browser(driver)
         yield opened
         opened.browser.close()
+
+
+@pytest.fixture
+def browser(chromium: Browser) -> Iterator[Browser]:
+    yield chromium
+    chromium.close_pages()
 
 
 def own_origin_only(server: Server, watched: Watched) -> None:
@@ -300,6 +316,8 @@ def test_two_tabs_of_a_seat_agree_and_a_stale_choice_is_refused(server: Server,
 def test_losing_the_connection_shows_reconnecting_and_resumes(server_factory: Any,
                                                                browser: Browser,
                                                                tmp_path: Path):
+    """The server dies under an open page: it says "reconnecting", and once the server is back
+    it follows the game again without a reload (the seat's fixture closes first)."""
     running = server_factory(f"sqlite:///{tmp_path / 'web.db'}")
     game = new_game(running)
     seat = browser.open(game["seats"]["red"]["url"])
