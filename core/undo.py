@@ -22,6 +22,7 @@ from typing import Any
 from polemos.core.errors import PolemosError, PolemosInputError
 from polemos.core.game import VISIBLE_TO, Game
 from polemos.core.serialize import canonical
+from polemos.core.wording import does, possessive
 
 
 class UndoRefused(PolemosInputError):
@@ -53,7 +54,7 @@ def revealed_since(events: Sequence[Mapping[str, Any]], start: int, side: str) -
             purpose = event.get("purpose", "a roll")
             return f"dice were rolled since ({purpose}, {event.get('rule', '?')})"
         if kind == "action" and event.get("side") != side:
-            return f"{event.get('side')} has acted since"
+            return f"{does(str(event.get('side')), 'have')} acted since"
         if kind == "reveal":
             rule = event.get("rule") or ", ".join(event.get("rules", [])) or "?"
             return f"{event.get('unit', 'a hidden choice')} was revealed since ({rule})"
@@ -72,11 +73,12 @@ def undoable(game: Game, side: str) -> int:
         raise UndoRefused(f"nothing to undo: {side} has not acted yet")
     last = starts[-1]
     if game.events[last].get("side") != side:
-        raise UndoRefused(f"cannot undo: {game.events[last].get('side')} has acted since "
-                          f"{side}'s last action")
+        other = str(game.events[last].get("side"))
+        raise UndoRefused(f"cannot undo: {does(other, 'have')} acted since "
+                          f"{possessive(side)} last action")
     reason = revealed_since(game.events, last, side)
     if reason is not None:
-        raise UndoRefused(f"cannot undo {side}'s last action: {reason}")
+        raise UndoRefused(f"cannot undo {possessive(side)} last action: {reason}")
     return len(starts) - 1
 
 

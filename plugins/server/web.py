@@ -25,7 +25,7 @@ from polemos.core.actions import Action
 from polemos.core.annotations import annotate_step
 from polemos.core.cli import Recorder, drawable_board, result_words
 from polemos.core.errors import PolemosInputError
-from polemos.core.game import Game
+from polemos.core.game import VISIBLE_TO, Game
 from polemos.core.menu import MenuKeys, build_menu
 from polemos.core.render import frame, highlights, log_line_html, render_html, side_colours
 from polemos.core.rulebook import rulebook
@@ -100,6 +100,18 @@ def menu_json(live: Live, you: str) -> list[dict[str, Any]]:
                         "odds": line.odds} for line in g.lines]} for g in menu.groups]
 
 
+def sealed(live: Live, you: str | None) -> bool:
+    """Whether ``you``'s last action was a sealed order (its event shown to ``you`` alone)."""
+    own = next((e for e in reversed(live.game.events)
+                if e["type"] == "action" and e.get("side") == you), None)
+    return you is not None and own is not None and own.get(VISIBLE_TO) == [you]
+
+
+def to_point(action: Action) -> bool:
+    """A move that ends at a table point (x, y in cm): a click on the table can choose it."""
+    return all(isinstance(action.args.get(axis), int | float) for axis in ("x", "y"))
+
+
 def board_json(live: Live, you: str | None, rules: dict[str, str]) -> dict[str, Any]:
     game = live.game
     to_act = game.to_act()
@@ -107,11 +119,14 @@ def board_json(live: Live, you: str | None, rules: dict[str, str]) -> dict[str, 
     board = drawable_board(game)
     lines, notes = visible_log(live, you, rules)
     sides = game.rules.sides(game.state)
+    mine = you is not None and you == to_act
     return {"id": live.id, "title": game.loaded.model.name, "ruleset": game.rules.name,
             "you": you, "to_act": to_act, "version": live.version, "sides": sides,
             "seats": live.kinds, "caption": board.caption,
             "svg": frame(board, highlights(notes, board), side_colours(sides)),
-            "menu": menu_json(live, you) if you is not None and you == to_act else [],
+            "menu": menu_json(live, you) if mine else [],
+            "points": mine and any(to_point(a) for a in game.legal_actions()),
+            "sealed": sealed(live, you),
             "log": lines, "over": to_act is None,
             "result": None if result is None
             else result_words(result, game.rules.score_meaning(game.state))}
@@ -134,9 +149,7 @@ def nearest_move(live: Live, you: str, point: Point) -> Action:
     except PolemosInputError as error:
         if point.text:
             raise ApiError(400, f"{text!r}: {error}") from None
-    moves = [a for a in game.legal_actions() if a.unit == point.unit
-             and isinstance(a.args.get("x"), int | float) and isinstance(a.args.get("y"),
-                                                                         int | float)]
+    moves = [a for a in game.legal_actions() if a.unit == point.unit and to_point(a)]
     if not moves or point.x is None or point.y is None:
         raise ApiError(400, f"{text!r}: no legal move of {point.unit} to a point here")
     x, y = point.x, point.y

@@ -22,7 +22,7 @@ from tests.core.pickets import Pickets, PicketScenario, PicketsPlugin
 
 
 class MorePicketScenario(PicketScenario):
-    ruleset: Literal["more_pickets"]  # type: ignore[assignment]
+    ruleset: Literal["more_pickets"]  # type: ignore[assignment]  # a second name on purpose
 
 
 class MorePickets(Pickets):

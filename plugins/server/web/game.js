@@ -116,8 +116,9 @@
     if (state.over) text = `Game over: ${state.result || "ended"}`;
     else if (state.you === null) text = `Watching: ${state.to_act} to act`;
     else if (state.you === state.to_act) text = `Your turn (${state.you})`;
-    else text = `You are ${state.you}. Waiting for the other side (${state.to_act}) to choose` +
-                " — your choices stay sealed until both sides have chosen.";
+    else if (state.sealed) text = `You are ${state.you}: your orders are sealed. Waiting for ` +
+                `the other side (${state.to_act}) to choose theirs.`;
+    else text = `You are ${state.you}. Waiting for ${state.to_act} to play.`;
     $("status").textContent = text;
     document.body.dataset.turn = state.over ? "over" : state.you === state.to_act ? "yours" : "waiting";
     const links = $("links");
@@ -155,6 +156,8 @@
     if (!state.menu.length) return;
     const units = state.menu.filter((group) => group.unit !== null);
     if (units.length) {
+      const hint = document.createElement("h3");
+      hint.textContent = "Your units that may act (click one here or on the table)";
       const pick = document.createElement("div");
       pick.className = "units";
       for (const group of units) {
@@ -165,7 +168,7 @@
         b.onclick = () => select(group.unit);
         pick.append(b);
       }
-      menu.append(pick);
+      menu.append(hint, pick);
     }
     if (proposed) {
       const h = document.createElement("h3");
@@ -187,7 +190,7 @@
     for (const piece of document.querySelectorAll("#board .piece")) {
       piece.classList.toggle("selected", piece.dataset.unit === selected);
     }
-    if (selected) {
+    if (selected && state.points) {
       const form = document.createElement("form");
       form.id = "command";
       const input = document.createElement("input");
@@ -257,7 +260,7 @@
   }
 
   function clickTable(event) {
-    if (!selected || !state.menu.length) return;
+    if (!selected || !state.points) return;
     const svg = event.currentTarget;
     const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(svg.getScreenCTM().inverse());
     const k = parseFloat(svg.dataset.scale);

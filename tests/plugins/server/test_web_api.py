@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.plugins.server.conftest import Server, Table, new_game
+from tests.plugins.server.conftest import ADMIN, Server, Table, new_game
 
 
 def board(table: Table, side: str | None) -> dict[str, Any]:
@@ -51,6 +51,16 @@ def test_the_board_gives_the_picture_the_menu_with_odds_and_the_log(server: Serv
     assert over["over"] and over["result"] and over["menu"] == []
 
 
+def test_every_ruleset_and_a_mixed_scenario_is_drawn(server: Server) -> None:
+    for scenario in ("at43/derby", "mixed/bridge-showcase", "petit-cirque/witches-and-flak"):
+        with server.client(ADMIN) as admin:  # every seat open: only the spectator looks
+            made = admin.post("/api/games", json={"scenario": scenario, "seed": 1}).json()
+        shown = server.client(made["spectator"]["token"]).get(
+            f"/api/games/{made['id']}/board").json()
+        assert shown["svg"].startswith("<svg") and 'data-unit="' in shown["svg"], scenario
+        assert shown["you"] is None and shown["menu"] == []
+
+
 def test_a_clicked_point_becomes_the_nearest_legal_move(server: Server) -> None:
     """DBG-11: with eques-1 activated, a point is the typed destination when it is legal,
     and otherwise the legal move ending nearest it."""
@@ -62,6 +72,7 @@ def test_a_clicked_point_becomes_the_nearest_legal_move(server: Server) -> None:
                     for line in group["lines"] if line["action"]["kind"] == "activate")
     assert romans.post(f"/api/games/{table.id}/actions",
                        json={"action": activate, "version": 0}).status_code == 200
+    assert board(table, "romans")["points"] and not board(table, "britons")["points"]
     near = romans.post(f"/api/games/{table.id}/point",
                        json={"unit": "eques-1", "x": 31.0, "y": 18.0}).json()
     assert near["action"] == {"kind": "move", "unit": "eques-1",
@@ -97,6 +108,18 @@ def ork_boards(server: Server, imperial_first: int) -> list[str]:
 def test_the_other_seat_board_shows_nothing_of_sealed_orders(server: Server) -> None:
     first, second = ork_boards(server, 0), ork_boards(server, 5)
     assert len(first) > 3 and first == second
+
+
+def test_a_seat_whose_orders_are_sealed_is_told_it_waits(server: Server) -> None:
+    """AI-20: imperial seals its three manoeuvres, then waits for the ork seat."""
+    seats = {"imperial": "human", "ork": "human"}
+    table = Table(server, new_game(server, "aeronautica/dogfight", seed=4, seats=seats))
+    for _ in range(3):
+        assert board(table, "imperial")["to_act"] == "imperial"
+        table.move()
+    waiting, other = board(table, "imperial"), board(table, "ork")
+    assert (waiting["to_act"], waiting["sealed"], other["sealed"]) == ("ork", True, False)
+    assert waiting["points"] is False and other["points"] is False
 
 
 def test_wrong_links_get_clear_answers(server: Server) -> None:

@@ -236,12 +236,14 @@ def test_a_de_bello_gallico_activation_moves_to_a_clicked_point(server: Server,
     assert action["kind"] == "move" and action["unit"] == "eques-1"
     assert action["args"]["x"] == pytest.approx(28.0, abs=0.3)
     assert action["args"]["y"] == pytest.approx(17.5, abs=0.3)
+    proposed.hover()  # draws the move's path over the board
+    assert page.locator("#board .preview").count() == 1
+    shoot(seat, "game-de-bello-gallico")
     proposed.click()
     wait_version(seat, 2)
     moved = page.locator("#board .piece[data-unit='eques-1']")
     assert float(moved.get_attribute("data-x") or 0) == pytest.approx(action["args"]["x"],
                                                                       abs=0.01)
-    shoot(seat, "game-de-bello-gallico")
     assert seat.unexpected() == []
     own_origin_only(server, seat)
 
