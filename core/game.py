@@ -129,6 +129,8 @@ class Game:
         self.events: list[dict[str, Any]] = []
         self.actions: list[dict[str, Any]] = []
         self.listeners: list[EventListener] = []
+        self._secrets = type(self.rules).secret is not Ruleset.secret
+        """Whether the ruleset has hidden choices at all: the others never pay to ask."""
         self.transactional = transactional
         """Copy the state before each action so a failure mid-way (scripted dice running out,
         a plugin raising) loses nothing; simulations switch it off for speed."""
@@ -228,7 +230,8 @@ class Game:
         if not isinstance(action, Action):
             action = self._parse(action)
         self._guarded("check", self.rules.check, self.state, action)
-        secret = self._guarded("secret", self.rules.secret, self.state, action)
+        secret = self._secrets and self._guarded("secret", self.rules.secret, self.state,
+                                                 action)
         saved = (copy.deepcopy(self.state), len(self.events), len(self.actions),
                  self.dice.mark()) if self.transactional else None
         recorded = action.to_json()

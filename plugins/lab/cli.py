@@ -13,6 +13,7 @@ from polemos.core.errors import PolemosInputError
 from polemos.core.game import Game
 from polemos.core.players import bot_rng, make_bot
 from polemos.core.scenario import LoadedScenario, load_scenario
+from polemos.core.wording import does, possessive
 from polemos.plugins.lab.batch import BatchSpec, GameRow, default_workers, run_dask, run_pool
 from polemos.plugins.lab.report import print_summary, write_report
 from polemos.plugins.lab.stats import summarise
@@ -164,10 +165,10 @@ def cmd_tune(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
         rate = trial.rate(sides[0])
         named = ", ".join(f"{k.path}={v:g}" for k, v in zip(knobs, trial.setting, strict=True))
         early = f" (stopped after {len(trial.rows)} games)" if trial.stopped_early else ""
-        print(f"  {named}: {sides[0]} wins {rate.rate:.1%} of decisive games "
+        print(f"  {named}: {does(sides[0], 'win')} {rate.rate:.1%} of decisive games "
               f"[{rate.low:.1%} – {rate.high:.1%}]{early}", flush=True)
 
-    print(f"tuning {loaded.model.name}: {sides[0]}'s share of decisive games, "
+    print(f"tuning {loaded.model.name}: {possessive(sides[0])} share of decisive games, "
           f"{args.games} games per setting")
     trials = tune(loaded.raw, loaded.source, knobs, bots, sides[0], args.games, args.seed, run,
                   pm, said)

@@ -1,13 +1,14 @@
 """The web board: pages served by ``polemos serve`` and the JSON they draw from.
 
-Pages are static shells shipped in ``web/`` (HTML, script, style: nothing fetched from outside,
-no build step); the seat's token stays in the URL's fragment, which browsers never send, and the
-script passes it as ``Authorization`` to the API. What a seat is shown comes from one route,
-``/api/games/{id}/board``: the shared renderer's picture of the position (``core.render``), the
-menu grouped by unit as at the terminal (``core.menu``, with odds) and the narrated log of the
-events that seat may see. The picture is the ruleset's ``board`` (positions, labels, markers):
-no ruleset draws orders not yet revealed, so a sealed manoeuvre never reaches the other seat.
-The replay of a finished game is the HTML replay (``core.render.page``), rebuilt by re-playing.
+Pages are static shells shipped in ``static/`` (HTML, script, style: nothing fetched from
+outside, no build step); the seat's token stays in the URL's fragment, which browsers never
+send, and the script passes it as ``Authorization`` to the API. What a seat is shown comes
+from one route, ``/api/games/{id}/board``: the shared renderer's picture of the position
+(``core.render``), the menu grouped by unit as at the terminal (``core.menu``, with odds) and
+the narrated log of the events that seat may see. The picture is the ruleset's ``board``
+(positions, labels, markers): no ruleset draws orders not yet revealed, so a sealed manoeuvre
+never reaches the other seat. The replay of a finished game is the HTML replay
+(``core.render.page``), rebuilt by re-playing.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from polemos.core.actions import Action
-from polemos.core.annotations import annotate_step
+from polemos.core.annotations import StepNotes, annotate_step
 from polemos.core.cli import Recorder, drawable_board, result_words
 from polemos.core.errors import PolemosInputError
 from polemos.core.game import VISIBLE_TO, Game
@@ -53,7 +54,7 @@ class Point(BaseModel):
 
 
 def web_file(name: str) -> str:
-    return files("polemos.plugins.server").joinpath("web", name).read_text(encoding="utf-8")
+    return files("polemos.plugins.server").joinpath("static", name).read_text(encoding="utf-8")
 
 
 def message_page(status: int, title: str, text: str) -> HTMLResponse:
@@ -72,7 +73,8 @@ def seat_side(live: Live, token: str) -> str | None:
     return None if side == SPECTATOR else side
 
 
-def visible_log(live: Live, you: str | None, rules: dict[str, str]) -> tuple[list[str], Any]:
+def visible_log(live: Live, you: str | None, rules: dict[str, str]
+                ) -> tuple[list[str], StepNotes]:
     """The last narrated lines ``you`` may see, and the notes of the last step it saw."""
     game = live.game
     shown = game.events_for(you)
@@ -124,7 +126,7 @@ def board_json(live: Live, you: str | None, rules: dict[str, str]) -> dict[str, 
             "you": you, "to_act": to_act, "version": live.version, "sides": sides,
             "seats": live.kinds, "caption": board.caption,
             "svg": frame(board, highlights(notes, board), side_colours(sides)),
-            "menu": menu_json(live, you) if mine else [],
+            "menu": menu_json(live, you) if mine and you is not None else [],
             "points": mine and any(to_point(a) for a in game.legal_actions()),
             "sealed": sealed(live, you),
             "log": lines, "over": to_act is None,
