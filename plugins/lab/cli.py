@@ -165,6 +165,7 @@ def cmd_tune(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
         rate = trial.rate(sides[0])
         named = ", ".join(f"{k.path}={v:g}" for k, v in zip(knobs, trial.setting, strict=True))
         early = f" (stopped after {len(trial.rows)} games)" if trial.stopped_early else ""
+        early += ", mostly draws" if trial.drawish else ""
         print(f"  {named}: {does(sides[0], 'win')} {rate.rate:.1%} of decisive games "
               f"[{rate.low:.1%} – {rate.high:.1%}]{early}", flush=True)
 

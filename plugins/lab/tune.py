@@ -4,7 +4,8 @@ Each setting plays rounds of games (``polemos balance``'s batches, the same seed
 setting, so settings are compared on the same dice). Sequential testing stops a setting early
 once its 95 % interval lies clear of an even game by ``HOPELESS`` — a far-off setting costs a
 round, not the whole budget. The best setting is the one whose first-side win rate (among
-decisive games) is closest to 50 % with an interval that contains 50 %.
+decisive games) is closest to 50 % with an interval that contains 50 %, among settings where
+most games end with a winner (one that makes nearly every game a draw balances nothing).
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from polemos.plugins.lab.stats import Rate, wilson
 HOPELESS = 0.15
 """A setting whose interval lies entirely beyond 50 % ± this is dropped early."""
 MAX_SETTINGS = 40
+DRAWISH = 0.5
+"""A setting with more draws than this share of its games ranks after every other."""
 _PART = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
 
 
@@ -106,6 +109,12 @@ class Trial:
         decisive = [row for row in self.rows if row.winner is not None and not row.error]
         return wilson(side, sum(row.winner == side for row in decisive), len(decisive))
 
+    @property
+    def drawish(self) -> bool:
+        """Most games drawn: "even" only because nobody wins, which balances nothing."""
+        played = [row for row in self.rows if not row.error]
+        return sum(row.winner is None for row in played) > DRAWISH * len(played)
+
 
 Runner = Callable[[BatchSpec, range], list[GameRow]]
 """Plays the games of the given indices of a batch."""
@@ -140,7 +149,7 @@ def tune(raw: dict[str, Any], source: str, knobs: Sequence[Knob], bots: dict[str
                 break
         if report:
             report(trial, games)
-    return sorted(trials, key=lambda t: (not t.rate(first_side).contains(0.5),
+    return sorted(trials, key=lambda t: (t.drawish, not t.rate(first_side).contains(0.5),
                                          t.stopped_early,
                                          abs(t.rate(first_side).rate - 0.5)))
 

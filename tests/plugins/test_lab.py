@@ -282,3 +282,16 @@ def test_odds_sample_when_the_dice_are_too_many(pm):
                  limit=3)
     assert found.method == "sampled" and found.outcomes == 600 and 0 < found.error < 0.03
     assert fate_shares(found, "r1", "destroyed") == pytest.approx(1 / 6, abs=4 * found.error)
+
+
+def test_a_setting_of_nearly_all_draws_ranks_after_a_decisive_even_one():
+    """The tuner does not call a setting balanced because nobody wins."""
+    from polemos.plugins.lab.batch import GameRow
+    from polemos.plugins.lab.tune import Trial
+
+    draws = Trial((1.0,), {}, [GameRow(i, i, winner=None) for i in range(19)] +
+                  [GameRow(19, 19, winner="red")])
+    even = Trial((2.0,), {}, [GameRow(i, i, winner="red" if i % 2 else "blue")
+                              for i in range(20)])
+    assert draws.drawish and not even.drawish
+    assert draws.rate("red").contains(0.5) and even.rate("red").contains(0.5)
