@@ -2,7 +2,7 @@
 
 Goals (design.md, Performance; the balance-lab issue): two workers ≥ 1.8× one worker on two
 cores; Dask within 10 % of the pool per game once its cluster is up (its start-up is reported
-apart). Every run plays the same games (seeds from the batch seed and the game's index), so the
+apart, with the workers' first import of Polemos). Every run plays the same games (seeds from the batch seed and the game's index), so the
 figures compare like with like, and the results are checked equal.
 """
 
@@ -42,6 +42,7 @@ def main() -> None:
                       dashboard_address=None, host="127.0.0.1") as cluster, \
             Client(cluster) as client:
         client.wait_for_workers(2)
+        run_dask(spec, range(4), cluster.scheduler_address, 2)  # the workers import Polemos
         report("balance_dask_startup_s", time.perf_counter() - start, "s")
         dask, rows_dask = timed(run_dask, spec, games, cluster.scheduler_address, 2)
     report("balance_dask_2_workers_games_per_s", GAMES / dask, "games/s")
