@@ -2,8 +2,9 @@
 
 Goals (design.md, Performance; the balance-lab issue): two workers ≥ 1.8× one worker on two
 cores; Dask within 10 % of the pool per game once its cluster is up (its start-up is reported
-apart, with the workers' first import of Polemos). Every run plays the same games (seeds from the batch seed and the game's index), so the
-figures compare like with like, and the results are checked equal.
+apart, with the workers' first import of Polemos). Every run plays the same games (seeds from
+the batch seed and the game's index), so the figures compare like with like, and the results
+are checked equal.
 """
 
 from __future__ import annotations

@@ -77,6 +77,7 @@
 
   function draw(data) {
     const changed = !state || state.version !== data.version;
+    if (!changed && data.svg === state.svg) return;  // keep focus and selection as they are
     state = data;
     document.body.dataset.version = data.version;
     document.title = `Polemos — ${data.title}`;
