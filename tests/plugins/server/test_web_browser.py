@@ -335,3 +335,33 @@ def test_losing_the_connection_shows_reconnecting_and_resumes(server_factory: An
                                        json={"action": legal[0], "version": 0})
     assert answer.status_code == 200
     assert wait_version(seat, 1) == 1
+
+
+@pytest.mark.parametrize("scenario, human, bot, name", [
+    ("at43/derby", "red", "blue", "game-at43"),
+    ("mixed/bridge-showcase", "romans", "gauls", "game-mixed"),
+])
+def test_an_at43_and_a_mixed_game_are_drawn_and_played_by_clicking(server: Server,
+                                                                   browser: Browser,
+                                                                   scenario: str, human: str,
+                                                                   bot: str, name: str):
+    """Every ruleset's table: each unit the server lists is drawn with its side, a few choices
+    are played by clicking against a bot seat, no console error, no request off the server."""
+    game = new_game(server, scenario, seed=2, seats={human: "human", bot: "bot:greedy"})
+    watched = browser.open(game["seats"][human]["url"])
+    watched.page.wait_for_selector("#board svg .piece[data-unit]")
+    drawn = watched.page.locator("#board .piece[data-unit]")
+    assert drawn.count() > 0
+    assert {drawn.nth(i).get_attribute("data-side") for i in range(drawn.count())} == \
+        {human, bot}
+    for pick in range(4):
+        if watched.page.evaluate("polemosGame.state.over"):
+            break
+        watched.page.wait_for_function(
+            f"polemosGame.state.to_act === {human!r} || polemosGame.state.over")
+        if watched.page.evaluate("polemosGame.state.over"):
+            break
+        play_one(watched, pick)
+    shoot(watched, name)
+    assert watched.unexpected() == []
+    own_origin_only(server, watched)
