@@ -30,9 +30,9 @@ from polemos.plugins.server.db import make_engine, reading, writing
 from polemos.plugins.server.errors import ApiError, forbidden, install_handlers, log_failure
 from polemos.plugins.server.limits import BodyLimit
 from polemos.plugins.server.models import Admin, Club
-from polemos.plugins.server.scenarios import resolve_scenario
-from polemos.plugins.server.store import SPECTATOR, Live, Store
-from polemos.plugins.server.tokens import digest, matches, new_id, new_token
+from polemos.plugins.server.scenarios import resolve_scenario, scenario_sides
+from polemos.plugins.server.store import SPECTATOR, Live, Store, new_club
+from polemos.plugins.server.tokens import matches
 from polemos.plugins.server.web import add_web_routes
 
 DB_ENV = "POLEMOS_SERVER_DB"
@@ -110,6 +110,9 @@ def create_app(db_url: str = DEFAULT_DB, cors: list[str] | None = None,
                            allow_headers=["Authorization", "Content-Type"])
     app.add_middleware(BodyLimit)
 
+    sides: dict[str, list[str]] = {}
+    """Each installed scenario's sides, found at the first ``/api/scenarios`` request."""
+
     def is_admin(token: str) -> bool:
         with reading(engine) as session:
             admin = session.get(Admin, 1)
@@ -138,11 +141,16 @@ def create_app(db_url: str = DEFAULT_DB, cors: list[str] | None = None,
         if not is_admin(token):
             raise forbidden("creating a club takes the admin token")
         new = NewClub.model_validate(body)
-        join_code = new_token()
-        club = Club(id=new_id(), name=new.name, join_hash=digest(join_code))
         with writing(engine) as session:
-            session.add(club)
+            club, join_code = new_club(session, new.name)
         return {"id": club.id, "name": club.name, "join_code": join_code}
+
+    @app.get("/api/scenarios")
+    def scenarios() -> dict[str, dict[str, list[str]]]:
+        """The installed scenarios and their sides, for the lobby's new-game form."""
+        if not sides:
+            sides.update(scenario_sides(store.pm))
+        return {"scenarios": sides}
 
     @app.get("/api/clubs/{club_id}/games")
     def lobby(club_id: str, token: Token) -> dict[str, Any]:

@@ -2,7 +2,8 @@
 
 ``serve`` creates a new database (all migrations), refuses one that is behind (``polemos db
 upgrade`` first: a migration is a decision, not a side effect of a restart), makes the admin
-token, then runs uvicorn. It binds 127.0.0.1 unless told otherwise.
+token and a first club (its lobby link printed), then runs uvicorn. It binds 127.0.0.1 unless
+told otherwise.
 """
 
 from __future__ import annotations
@@ -94,6 +95,23 @@ def admin_token(engine: Engine) -> str | None:
         return token
 
 
+def first_club(engine: Engine) -> tuple[str, str | None]:
+    """The first club's id, made (named "Club") when the database has none: with its join code
+    then (only its hash is kept, so a later start cannot show it again)."""
+    from sqlalchemy import select
+
+    from polemos.plugins.server.db import writing
+    from polemos.plugins.server.models import Club
+    from polemos.plugins.server.store import new_club
+
+    with writing(engine) as session:
+        club = session.scalars(select(Club).order_by(Club.id).limit(1)).first()
+        if club is not None:
+            return club.id, None
+        club, join_code = new_club(session, "Club")
+        return club.id, join_code
+
+
 def cmd_serve(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
     import uvicorn
 
@@ -103,9 +121,16 @@ def cmd_serve(args: argparse.Namespace, pm: pluggy.PluginManager) -> int:
         raise PolemosInputError(f"--workers {args.workers}: at least 1")
     engine = ready_database(args.db)
     token = admin_token(engine)
+    club, join_code = first_club(engine)
     engine.dispose()
     if token is not None:
         print(f"Admin token (shown once, keep it): {token}", flush=True)
+    lobby = f"http://{args.host}:{args.port}/lobby/{club}"
+    if join_code is not None:
+        print(f"Club lobby (share it with your members): {lobby}#code={join_code}", flush=True)
+    else:
+        print(f"Club lobby: {lobby}#code=JOIN-CODE (the link printed at the first start)",
+              flush=True)
     os.environ[DB_ENV] = args.db
     os.environ[CORS_ENV] = ",".join(args.cors)
     print(f"Polemos club server: http://{args.host}:{args.port}/ "

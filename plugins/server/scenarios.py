@@ -13,6 +13,7 @@ import pluggy
 
 from polemos.core.catalog import scenario_catalog, unknown_scenario
 from polemos.core.errors import ScenarioError, shown
+from polemos.core.game import Game
 from polemos.core.scenario import (
     MAX_FILE_BYTES,
     LoadedScenario,
@@ -45,3 +46,13 @@ def resolve_scenario(text: str, pm: pluggy.PluginManager) -> LoadedScenario:
         if problems:
             raise ScenarioError(UPLOAD, problems)
     return validate_scenario(raw, UPLOAD, pm)
+
+
+def scenario_sides(pm: pluggy.PluginManager) -> dict[str, list[str]]:
+    """Every installed scenario's sides, in order: asked of its ruleset (a scenario file need
+    not list them)."""
+    sides = {}
+    for name, ref in scenario_catalog(pm).items():
+        game = Game.new(validate_scenario(read_yaml(ref.path), name, pm), pm, seed=0)
+        sides[name] = list(game.rules.sides(game.state))
+    return sides

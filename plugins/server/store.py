@@ -104,6 +104,14 @@ def check_seats(seats: Mapping[str, str], sides: list[str], pm: pluggy.PluginMan
     return {side: seats.get(side, OPEN) for side in sides}
 
 
+def new_club(session: Session, name: str) -> tuple[Club, str]:
+    """Add a club named ``name``: it and its join code (shown once; only its hash is kept)."""
+    join_code = new_token()
+    club = Club(id=new_id(), name=name, join_hash=digest(join_code))
+    session.add(club)
+    return club, join_code
+
+
 class Store:
     """The games of one database, as served by this process."""
 

@@ -268,6 +268,39 @@ def test_the_lobby_lists_games_and_gives_a_free_seat(server: Server, browser: Br
     own_origin_only(server, lobby)
 
 
+def test_two_members_start_a_duel_from_the_printed_lobby_link(server_factory: Any,
+                                                               browser: Browser,
+                                                               tmp_path: Path):
+    """The link ``polemos serve`` prints: one member creates a duel there (red "me", blue
+    "open") and plays at once; the other sees the free seat in the same lobby, takes blue;
+    both play by clicking."""
+    running = server_factory(f"sqlite:///{tmp_path / 'club.db'}")
+    line = next(x for x in running.log().splitlines() if x.startswith("Club lobby"))
+    link = line.rpartition(" ")[2]
+    first = browser.open(link)
+    first.page.wait_for_selector("#new-game:not([hidden])")
+    first.page.select_option("#scenario", "petit-cirque/duel")
+    first.page.select_option("#seats select[data-seat='red']", "me")
+    first.page.select_option("#seats select[data-seat='blue']", "open")
+    first.page.click("#new-game button[type='submit']")
+    first.page.wait_for_selector("#board .piece[data-side='red']")
+    assert first.page.evaluate("polemosGame.state.you") == "red"
+    second = browser.open(link)
+    second.page.locator("button[data-take='blue']").click()
+    second.page.wait_for_selector("#board .piece[data-side='blue']")
+    assert second.page.evaluate("polemosGame.state.you") == "blue"
+    pages = {"red": first, "blue": second}
+    for count in range(4):
+        mover = pages[first.page.evaluate("polemosGame.state.to_act")]
+        mover.page.wait_for_selector(CAN_ACT)
+        play_one(mover, count)
+        for watched in pages.values():
+            wait_version(watched, count + 1)
+    for watched in pages.values():
+        assert watched.unexpected() == []
+        own_origin_only(running, watched)
+
+
 def test_wrong_links_and_a_phone_get_clear_readable_pages(server: Server, browser: Browser):
     game = new_game(server)
     wrong = browser.open(f"{server.url}/play/{game['id']}#token=not-a-seat")
