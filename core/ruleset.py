@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from polemos.core.actions import Action, ActionTable
+from polemos.core.errors import PolemosInputError
 from polemos.core.scenario_model import ScenarioBase
 from polemos.core.world import Hit, Outcome, Presence, World
 
@@ -189,7 +190,8 @@ class Ruleset(ABC, Generic[StateT, ScenarioT]):
         data"): merged over the scenario's own fields, they give a scenario whose game continues
         exactly as this one would with the same dice. Its units with every status they have
         and the ``position`` block (turn, phase, whose turn, who has acted, orders given)."""
-        raise NotImplementedError(f"ruleset {self.name!r} cannot export a position")
+        raise PolemosInputError(f"ruleset {self.name!r} cannot write its position: it does not "
+                                "implement export_position (the conformance suite asks it to)")
 
     def begin_slot(self, state: StateT, game: Context) -> None:
         """A mixed scenario hands this ruleset the table (MIX-2): run what waits for its turn.

@@ -8,6 +8,7 @@ which order or beside what: one worker, two, or a cluster give the same rows. Wo
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import traceback
@@ -126,13 +127,11 @@ def run_pool(spec: BatchSpec, games: range, workers: int, progress: Progress | N
     """
     rows: list[GameRow] = []
     if workers == 1:
-        try:
+        with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C keeps the games finished
             for chunk in tasks(games, 1):
                 rows += play_task(spec, chunk)
                 if progress:
                     progress(len(chunk))
-        except KeyboardInterrupt:
-            pass
         return sorted(rows, key=lambda row: row.index)
     with ProcessPoolExecutor(max_workers=workers) as pool:
         pending: set[Future[list[GameRow]]] = {pool.submit(play_task, spec, chunk)

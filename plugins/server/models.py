@@ -18,7 +18,7 @@ GAME_FORMAT = "polemos-game/1"
 
 
 class Base(DeclarativeBase):
-    pass
+    """The declarative base of the server's tables (SQLAlchemy 2)."""
 
 
 class Admin(Base):
