@@ -9,7 +9,7 @@
   let state = null;
   let selected = null;
   let proposed = null;
-  let busy = false;
+  let sending = null;  // the version a choice is on its way at: one choice per version
   let source = null;
 
   async function api(path, body) {
@@ -246,8 +246,11 @@
   }
 
   async function choose(action) {
-    if (busy) return;
-    busy = true;
+    // Keyed by version, not a flag: the live channel may draw a newer state (and the player
+    // choose on it) before this choice's own refresh comes back.
+    const at = state.version;
+    if (sending === at) return;
+    sending = at;
     try {
       const answer = await api(`/api/games/${encodeURIComponent(gameId)}/actions`,
                                { action, version: state.version });
@@ -256,7 +259,7 @@
     } catch {
       notice("Not played: the server cannot be reached; reconnecting…");
     } finally {
-      busy = false;
+      if (sending === at) sending = null;
     }
   }
 
