@@ -18,7 +18,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(VENV)/.installed: $(BIN)/python pyproject.toml setup.py
-	$(BIN)/python -m pip install --quiet -e '.[test,lab,server]'
+	$(BIN)/python -m pip install --quiet -e '.[test,lab,server,bridges]'
 	touch $@
 
 demo: $(VENV)/.installed
@@ -35,7 +35,13 @@ test: $(VENV)/.installed
 soak: $(VENV)/.installed
 	POLEMOS_SOAK_SEEDS=$(SOAK_SEEDS) $(BIN)/python -m pytest -n $(JOBS) tests/test_soak.py
 
-bench: $(VENV)/.installed
+# OpenSpiel, the benchmarks' yardstick, on top of the extras above (bench_balance needs lab,
+# bench_server needs server).
+$(VENV)/.bench-installed: $(VENV)/.installed
+	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	touch $@
+
+bench: $(VENV)/.bench-installed
 	$(BIN)/python -m benchmarks
 
 lint: $(VENV)/.installed

@@ -1,8 +1,19 @@
-"""Shared measuring helpers: whole bot-vs-bot games on one core, timed with perf_counter."""
+"""Shared measuring helpers: whole bot-vs-bot games on one core, timed in CPU time.
+
+CPU time (``time.process_time``), best of several runs over the same seeds, because the
+benchmarks share their cores with other work: a wall clock would time the neighbours too.
+Every per-scenario figure can be set beside OpenSpiel's pure-Python ``python_tic_tac_toe``
+played by a random policy in the same process (``openspiel_us_per_action``), when
+``open_spiel`` is installed (the ``bench`` extra), so a figure means the same on any machine.
+"""
 
 from __future__ import annotations
 
+import functools
+import math
+import random
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -13,10 +24,15 @@ from polemos.core.engine import play
 from polemos.core.game import Game
 from polemos.core.players import bot_rng, make_bot
 from polemos.core.plugins import make_plugin_manager
-from polemos.core.scenario import load_scenario
+from polemos.core.scenario import LoadedScenario, load_scenario
 from polemos.core.world import World
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios"
+REPEATS = 3
+"""Runs over the same seeds; the fastest counts (the others were slowed by something else)."""
+
+GamePlay = Callable[[int], int]
+"""Plays the game of one seed to its end and returns how many actions it took."""
 
 
 class Sink:
@@ -38,19 +54,94 @@ def report(name: str, value: float, unit: str) -> None:
     print(f"BENCH {name} {value:.6g} {unit}", flush=True)
 
 
-def bot_games(scenario: str, kind: str = "random", seconds: float = 3.0, min_games: int = 5
-              ) -> tuple[float, float]:
-    """Play ``kind``-bot games of ``scenario`` for about ``seconds``: (games/s, actions/s)."""
+@functools.cache
+def scenario(path: str) -> tuple[LoadedScenario, pluggy.PluginManager]:
+    """A shipped scenario (``path`` under ``scenarios/``), loaded once per process."""
     pm = make_plugin_manager()
-    loaded = load_scenario(SCENARIOS / scenario, pm)
-    games = actions = 0
-    start = time.perf_counter()
-    while games < min_games or time.perf_counter() - start < seconds:
-        game = Game.new(loaded, pm, seed=games, transactional=False)
-        players = {side: make_bot(pm, game.rules.name, kind, bot_rng(games, side))
-                   for side in game.rules.sides(game.state)}
-        play(game, players)
+    return load_scenario(SCENARIOS / path, pm), pm
+
+
+def engine_game(path: str, seed: int, kind: str = "random") -> int:
+    """One ``kind``-bot game of a shipped scenario through the engine, as a balance run plays it
+    (``transactional=False``): its number of actions."""
+    loaded, pm = scenario(path)
+    game = Game.new(loaded, pm, seed=seed, transactional=False)
+    players = {side: make_bot(pm, game.rules.name, kind, bot_rng(seed, side))
+               for side in game.rules.sides(game.state)}
+    play(game, players)
+    return len(game.actions)
+
+
+def calibrate(game: GamePlay, seconds: float, min_games: int) -> range:
+    """The seeds 0 … n-1 of as many games as take about ``seconds`` of CPU (at least
+    ``min_games``), so the runs that follow time the same games."""
+    games = 0
+    start = time.process_time()
+    while games < min_games or time.process_time() - start < seconds:
+        game(games)
         games += 1
-        actions += len(game.actions)
-    elapsed = time.perf_counter() - start
-    return games / elapsed, actions / elapsed
+    return range(games)
+
+
+def per_action_us(game: GamePlay, seeds: Sequence[int], repeats: int = REPEATS) -> float:
+    """CPU µs per action over the games of ``seeds``, best of ``repeats`` runs."""
+    best = math.inf
+    for _ in range(repeats):
+        start = time.process_time()
+        actions = sum(game(seed) for seed in seeds)
+        best = min(best, (time.process_time() - start) / actions)
+    return best * 1e6
+
+
+def bot_games(path: str, kind: str = "random", seconds: float = 2.0, min_games: int = 5
+              ) -> tuple[float, float]:
+    """``kind``-bot games of a shipped scenario for about ``seconds`` of CPU, best of
+    ``REPEATS`` runs over the same seeds: (games/s, actions/s)."""
+    seeds = calibrate(lambda seed: engine_game(path, seed, kind), seconds / REPEATS, min_games)
+    best_time, actions = math.inf, 0
+    for _ in range(REPEATS):
+        start = time.process_time()
+        actions = sum(engine_game(path, seed, kind) for seed in seeds)
+        best_time = min(best_time, time.process_time() - start)
+    return len(seeds) / best_time, actions / best_time
+
+
+def scenario_report(name: str, path: str, seconds: float = 2.0, min_games: int = 5) -> float:
+    """Random-bot games of one shipped scenario: games/s, actions/s, µs per action and, with
+    OpenSpiel installed, the ratio to its ``python_tic_tac_toe`` (issue 14's yardstick).
+    Returns the games/s."""
+    games, actions = bot_games(path, seconds=seconds, min_games=min_games)
+    report(f"{name}_games_per_s", games, "games/s")
+    report(f"{name}_actions_per_s", actions, "actions/s")
+    report(f"{name}_us_per_action", 1e6 / actions, "us")
+    yardstick = openspiel_us_per_action()
+    if yardstick is not None:
+        report(f"{name}_over_openspiel", 1e6 / actions / yardstick, "x")
+    return games
+
+
+@functools.cache
+def openspiel_us_per_action(seconds: float = 1.0) -> float | None:
+    """OpenSpiel's pure-Python tic-tac-toe with a uniform random policy: CPU µs per action
+    (printed once per process), or None when ``open_spiel`` is not installed."""
+    try:
+        import pyspiel
+        from open_spiel.python.games import tic_tac_toe  # noqa: F401  (registers the game)
+    except ImportError:
+        print("# open_spiel not installed (pip install '.[bench]'): no ratio to it", flush=True)
+        return None
+    ttt = pyspiel.load_game("python_tic_tac_toe")
+
+    def random_game(seed: int) -> int:
+        rng = random.Random(seed)
+        state = ttt.new_initial_state()
+        actions = 0
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.random() * len(legal))])
+            actions += 1
+        return actions
+
+    us = per_action_us(random_game, calibrate(random_game, seconds, 10))
+    report("openspiel_python_tic_tac_toe_us_per_action", us, "us")
+    return us

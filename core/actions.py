@@ -41,6 +41,14 @@ class Action:
     unit: str | None = None
     args: dict[str, Any] = field(default_factory=dict)
 
+    def __init__(self, kind: str, unit: str | None = None, args: dict[str, Any] | None = None
+                 ) -> None:
+        # Legal-action generators build thousands of these per game: setting the slots through
+        # their descriptors costs a third of the frozen dataclass's object.__setattr__ calls.
+        _set_kind(self, kind)
+        _set_unit(self, unit)
+        _set_args(self, {} if args is None else args)
+
     def __hash__(self) -> int:
         return hash((self.kind, self.unit, tuple(sorted(self.args.items()))))
 
@@ -61,6 +69,12 @@ class Action:
         if self.unit is None:
             raise ValueError(f"action {self.kind!r} names no acting unit")
         return self.unit
+
+
+_set_kind = Action.__dict__["kind"].__set__
+_set_unit = Action.__dict__["unit"].__set__
+_set_args = Action.__dict__["args"].__set__
+"""The slots of the class ``dataclass(slots=True)`` made: writable only here (``__init__``)."""
 
 
 class MalformedAction(IllegalAction):
@@ -125,8 +139,15 @@ class ActionKind:
 _ENVELOPE = ConfigDict(extra="forbid", strict=True)
 
 
+@functools.cache
 def _model(kind: ActionKind) -> type[BaseModel]:
-    """The whole action of ``kind`` as one pydantic model (for parsing and for its schema)."""
+    """The whole action of ``kind`` as one pydantic model (for parsing and for its schema).
+
+    Built once per kind and shared by every table declaring it: building a model costs
+    milliseconds, and a game whose plugins add kinds (``ActionTable.extended``) makes its own
+    table at every set-up, so a batch of short games would otherwise spend most of its time
+    here (issue 14).
+    """
     required = any(f.is_required() for f in kind.args.model_fields.values())
     fields: dict[str, Any] = {
         "kind": (Literal[kind.name], ...),

@@ -27,7 +27,14 @@ from polemos.core.engine import play
 from polemos.core.errors import PluginFailure, PolemosError, PolemosInputError, UnknownName
 from polemos.core.eventlog import replay_log, write_log, write_side_log
 from polemos.core.game import Game
-from polemos.core.players import BOT_KINDS, DEFAULT_BOT, Player, bot_rng, make_bot
+from polemos.core.players import (
+    BOT_KINDS,
+    DEFAULT_BOT,
+    Player,
+    bot_rng,
+    kind_names,
+    make_bot,
+)
 from polemos.core.plugins import (
     call_hook,
     make_plugin_manager,
@@ -88,9 +95,9 @@ def _players(args: argparse.Namespace, pm: pluggy.PluginManager, session: Sessio
     chosen: dict[str, str] = {}
     for spec in args.bot:
         side, _, kind = spec.partition("=")
-        if side not in sides or kind not in BOT_KINDS:
+        if side not in sides or not kind:
             raise PolemosInputError(f"--bot {spec}: expected SIDE=KIND with a side of "
-                                    f"{sides} and a kind of {list(BOT_KINDS)}")
+                                    f"{sides} and a kind of {kind_names(pm)}")
         chosen[side] = kind
     for side in args.human:
         if side not in sides:
@@ -102,7 +109,8 @@ def _players(args: argparse.Namespace, pm: pluggy.PluginManager, session: Sessio
             players[side] = terminal
         else:
             kind = chosen.get(side, args.bots)
-            players[side] = make_bot(pm, game.rules.name, kind, bot_rng(game.seed, side))
+            players[side] = make_bot(pm, game.rules.name, kind, bot_rng(game.seed, side),
+                                     game=game)
     return players
 
 
@@ -366,8 +374,9 @@ def add_table_options(p: argparse.ArgumentParser) -> None:
     """The options of a game being played: who plays each side and what to write."""
     p.add_argument("--human", action="append", default=[], metavar="SIDE",
                    help="this side is played at the terminal (repeatable)")
-    p.add_argument("--bots", default=DEFAULT_BOT, choices=BOT_KINDS,
-                   help=f"kind of bot ({DEFAULT_BOT})")
+    p.add_argument("--bots", default=DEFAULT_BOT, metavar="KIND",
+                   help=f"kind of bot: {', '.join(BOT_KINDS)} or a plugin's, with options as "
+                   f"KIND:OPTION=VALUE,... (mcts:budget=0.2) ({DEFAULT_BOT})")
     p.add_argument("--bot", action="append", default=[], metavar="SIDE=KIND",
                    help="bot kind for one side")
     p.add_argument("--events", metavar="OUT.jsonl", help="write the event log here")

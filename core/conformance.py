@@ -2,7 +2,9 @@
 
 design.md (Tests): a legal action exists until the game is over; a refused action — malformed
 data included — changes nothing; save → load → continue equals the original; the same seed
-gives the same event log; bots finish; a position exported part-way plays on identically.
+gives the same event log; bots finish; a position exported part-way plays on identically; a
+fork plays on as its parent and alone, a state's clone shares nothing that changes, and a
+transactional step that fails part-way changes nothing.
 
 It ships in the package as a pytest plugin (entry point ``pytest11``, name ``polemos``), so an
 outside package runs it on its own rulesets with no copy of Polemos's tests: one test module
@@ -29,8 +31,9 @@ import pytest
 
 from polemos.core.actions import Action
 from polemos.core.catalog import ScenarioRef, scenario_catalog
+from polemos.core.clone import shared_mutables
 from polemos.core.engine import play
-from polemos.core.errors import IllegalAction
+from polemos.core.errors import DiceExhausted, IllegalAction
 from polemos.core.game import Game
 from polemos.core.players import Player, RandomBot, bot_rng, make_bot
 from polemos.core.plugins import make_plugin_manager, ruleset_registry
@@ -42,6 +45,8 @@ INI_RULESETS = "polemos_rulesets"
 SEEDS = (1, 2)
 BOGUS = {"kind": "no-such-action", "unit": "no-such-unit", "args": {"x": 1}}
 MAX_STEPS = 200_000
+ROLLING_TRIES = 10
+"""Greedy games tried for one in which an action rolls a die (a duel can end without a shot)."""
 _SELECTED = pytest.StashKey[list[ScenarioRef]]()
 
 
@@ -104,8 +109,29 @@ def random_players(game: Game) -> dict[str, Player]:
     return {side: RandomBot(bot_rng(game.seed, side)) for side in game.rules.sides(game.state)}
 
 
+def greedy_players(game: Game) -> dict[str, Player]:
+    """Greedy bots, or the random bot for a ruleset that has no greedy policy."""
+    return {side: make_bot(game.pm, game.rules.name, "greedy", bot_rng(game.seed, side))
+            for side in game.rules.sides(game.state)}
+
+
 def without_seq(events: list[dict[str, Any]]) -> list[str]:
     return [canonical({k: v for k, v in event.items() if k != "seq"}) for event in events]
+
+
+def static_parts(game: Game) -> list[Any]:
+    """What a clone of ``game``'s state may share with it: what its rulesets hold (their
+    params, scenario and set-up), which no action changes."""
+    return [value for rules in game.rules.part_rules().values() for value in vars(rules).values()]
+
+
+def played_to(pm: pluggy.PluginManager, path: Path, seed: int, actions: list[dict[str, Any]]
+              ) -> Game:
+    """A new game of ``path`` and ``seed`` that has taken ``actions``."""
+    game = new(pm, path, seed)
+    for action in actions:
+        game.step(action)
+    return game
 
 
 class ConformanceTests:
@@ -192,10 +218,7 @@ class ConformanceTests:
     def test_greedy_bots_finish(self, pm: pluggy.PluginManager, path: Path) -> None:
         """Greedy bots, or the random bot for a ruleset that has no greedy policy."""
         game = new(pm, path, 11)
-        name = game.rules.name
-        players = {side: make_bot(pm, name, "greedy", bot_rng(game.seed, side))
-                   for side in game.rules.sides(game.state)}
-        assert play(game, players) is not None
+        assert play(game, greedy_players(game)) is not None
 
     def test_position_round_trip_continues_identically(self, pm: pluggy.PluginManager,
                                                         path: Path) -> None:
@@ -223,3 +246,81 @@ class ConformanceTests:
                                            "end", pm), pm, transactional=False)
         assert ended.to_act() is None and ended.result() == original.result(), \
             "the position of a finished game keeps its result"
+
+    def test_fork_plays_on_identically_and_alone(self, pm: pluggy.PluginManager,
+                                                 path: Path) -> None:
+        """``Game.fork``: with the same dice and actions a fork plays on exactly as its parent
+        (same events, same state), and neither game's moves change the other — the parent
+        plays to the end first, then the fork does, then a fork of a fork."""
+        original = new(pm, path, 6)
+        play(original, random_players(original))
+        for step in sorted({0, len(original.actions) // 3, 2 * len(original.actions) // 3}):
+            parent = played_to(pm, path, 6, original.actions[:step])
+            fork = parent.fork()
+            assert fork.snapshot() == parent.snapshot(), f"the fork differs at step {step}"
+            assert (fork.events, fork.actions, fork.listeners) == ([], [], [])
+            start = len(parent.events)
+            for action in original.actions[step:]:
+                parent.step(action)
+            assert without_seq(parent.events) == without_seq(original.events)
+            again = fork.fork()
+            for action in original.actions[step:]:
+                fork.step(action)
+            assert without_seq(fork.events) == without_seq(original.events[start:]), \
+                f"the fork played on otherwise than its parent from step {step}"
+            assert fork.snapshot() == original.snapshot()
+            assert parent.snapshot() == original.snapshot(), "the fork changed its parent"
+            for action in original.actions[step:]:
+                again.step(action)
+            assert without_seq(again.events) == without_seq(original.events[start:]), \
+                f"a fork of a fork played on otherwise from step {step}"
+
+    def test_clone_shares_nothing_that_changes(self, pm: pluggy.PluginManager,
+                                               path: Path) -> None:
+        """``Ruleset.clone_state`` at every step of a game: an equal state that shares no
+        list, dict, set or unfrozen dataclass with the original, but what its rulesets hold
+        (``static_parts``), so a step on one can never reach the other."""
+        game = new(pm, path, 8)
+        players = random_players(game)
+        static = static_parts(game)
+        while (side := game.to_act()) is not None:
+            twin = game.rules.clone_state(game.state)
+            assert canonical(twin) == canonical(game.state), \
+                f"the clone differs after {len(game.actions)} actions"
+            shared = shared_mutables(game.state, twin, static)
+            assert not shared, f"the clone shares {shared[:5]} after {len(game.actions)} actions"
+            game.step(players[side].choose(game.rules, game.view(side), side,
+                                           game.legal_actions()))
+
+    def test_failed_transactional_step_changes_nothing(self, pm: pluggy.PluginManager,
+                                                       path: Path) -> None:
+        """A transactional step whose dice run out part-way (the action of a greedy game that
+        rolls the most dice, scripted one die short) leaves the game exactly as it was, and
+        the game then plays on as if the step had never been tried."""
+        for seed in range(9, 9 + ROLLING_TRIES):  # a game where some action rolls a die
+            original = new(pm, path, seed)
+            play(original, greedy_players(original))
+            starts = [i for i, e in enumerate(original.events) if e["type"] == "action"]
+            ends = [*starts[1:], len(original.events)]
+            rolls = [len(rolls_since(original, a)) - len(rolls_since(original, b))
+                     for a, b in zip(starts, ends, strict=True)]
+            if any(rolls):
+                break
+        else:
+            pytest.skip(f"no action rolls a die in {ROLLING_TRIES} games")
+        index = rolls.index(max(rolls))
+        script = rolls_since(original, 0)
+        short = script[:len(script) - len(rolls_since(original, starts[index])) + rolls[index] - 1]
+        game = Game.new(load_scenario(path, pm), pm, seed=seed, dice_script=short)
+        for action in original.actions[:index]:
+            game.step(action)
+        before = game.snapshot(), canonical(game.events), len(game.actions), game.dice.mark()
+        with pytest.raises(DiceExhausted):
+            game.step(original.actions[index])
+        after = game.snapshot(), canonical(game.events), len(game.actions), game.dice.mark()
+        assert after == before, f"the failed action {index} changed the game"
+        game.dice.script = script
+        for action in original.actions[index:]:
+            game.step(action)
+        assert without_seq(game.events) == without_seq(original.events), \
+            "the game played on otherwise after the failed step"

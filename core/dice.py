@@ -28,7 +28,7 @@ class Dice:
     2"): values are served in order and running out is an error, never a silent fallback.
     """
 
-    __slots__ = ("seed", "script", "_rng", "_pos", "_log", "count")
+    __slots__ = ("seed", "script", "_rng", "_pos", "log", "count")
 
     def __init__(self, seed: int = 0, script: Sequence[int] | None = None,
                  log: RollLog | None = None) -> None:
@@ -36,7 +36,8 @@ class Dice:
         self.script = list(script) if script is not None else None
         self._rng = random.Random(seed)
         self._pos = 0
-        self._log = log
+        self.log = log
+        """Told of every roll (the game logs it as an event); None: nobody."""
         self.count = 0
 
     def _one(self, sides: int, purpose: str, rule: str) -> int:
@@ -58,12 +59,12 @@ class Dice:
         """Roll ``n`` dice of ``sides`` faces; logs one event for the pool."""
         dice = [self._one(sides, purpose, rule) for _ in range(n)]
         self.count += n
-        if self._log is not None:
+        if self.log is not None:
             event: dict[str, Any] = {"type": "roll", "dice": dice, "purpose": purpose, "rule": rule}
             if sides != 6:
                 event["sides"] = sides
             event.update(context)
-            self._log(event)
+            self.log(event)
         return dice
 
     def d6(self, *, purpose: str, rule: str, **context: Any) -> int:
@@ -76,13 +77,36 @@ class Dice:
         roll = self.d6(purpose=purpose, rule=rule, target=target, modifier=modifier, **context)
         return roll, natural_one_fails(roll, roll + modifier, target)
 
-    def mark(self) -> tuple[Any, int, int]:
-        """Where the dice stand now, to ``rewind`` to if an action is undone."""
-        return self._rng.getstate(), self._pos, self.count
+    def mark(self) -> tuple[int, int]:
+        """Where the dice stand now, to ``rewind`` to if an action is undone.
 
-    def rewind(self, mark: tuple[Any, int, int]) -> None:
-        state, self._pos, self.count = mark
-        self._rng.setstate(state)
+        Only counts, so a transactional step pays nothing for it: the generator has drawn
+        exactly ``count`` numbers since it was seeded (one per die), which is all ``rewind``
+        needs to bring it back.
+        """
+        return self._pos, self.count
+
+    def rewind(self, mark: tuple[int, int]) -> None:
+        """Back to ``mark`` (of these dice, or of dice with the same seed and script): the
+        generator is re-seeded and draws its ``count`` numbers again — a cost only when dice
+        were rolled since the mark, which an undo or a failed action rarely has."""
+        self._pos, count = mark
+        if count != self.count:
+            self._rng.seed(self.seed)
+            draw = self._rng.random
+            for _ in range(count):
+                draw()
+            self.count = count
+
+    def fork(self) -> Dice:
+        """Dice that go on exactly as these would, rolling on their own from now on (and
+        logging to nobody until given a ``log``)."""
+        twin = Dice.__new__(Dice)  # not __init__: seeding a generator only to overwrite it
+        twin.seed, twin.script, twin.log = self.seed, self.script, None  # scripts never change
+        twin._pos, twin.count = self._pos, self.count
+        twin._rng = random.Random.__new__(random.Random)
+        twin._rng.setstate(self._rng.getstate())
+        return twin
 
 
 def roll_off(dice: Dice, sides: Sequence[str], *, purpose: str, rule: str,

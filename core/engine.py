@@ -30,7 +30,7 @@ def play(game: Game, players: dict[str, Player], max_actions: int = MAX_ACTIONS,
             return result
         legal = checked_legal_actions(game, side)
         action = players[side].choose(rules, rules.view(game.state, side), side, legal)
-        game.step(action)
+        game.step(action, offered=legal)
         if after_step is not None:
             after_step(game)
     raise PolemosError(f"{rules.name}: no result after {max_actions} actions")

@@ -9,17 +9,19 @@ Every event says who may see it (``VISIBLE_TO``); ``events_for`` is one side's l
 
 from __future__ import annotations
 
-import copy
 import json
+import operator
 import os
 import secrets
 from collections.abc import Callable, Mapping, Sequence
+from itertools import repeat
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 import pluggy
 from pydantic import BaseModel, StrictInt, ValidationError
 
+from polemos.core import transaction
 from polemos.core.actions import Action
 from polemos.core.dice import Dice
 from polemos.core.errors import (
@@ -118,22 +120,29 @@ class Game:
 
     def __init__(self, loaded: LoadedScenario, pm: pluggy.PluginManager, *,
                  seed: int | None = None, dice_script: list[int] | None = None,
-                 transactional: bool = True) -> None:
+                 transactional: bool = True, rules: Ruleset[Any, Any] | None = None,
+                 dice: Dice | None = None) -> None:
+        """``rules`` and ``dice`` are a fork's (``fork``): built from the scenario, seed and
+        script when not given. Given dice log their rolls to this game from now on."""
         self.loaded = loaded
         self.pm = pm
         self.seed = loaded.model.seed if seed is None else seed
-        script = dice_script if dice_script is not None else loaded.model.dice
-        self.dice = Dice(self.seed, script, log=self._log_roll)
+        if dice is None:
+            script = dice_script if dice_script is not None else loaded.model.dice
+            dice = Dice(self.seed, script)
+        dice.log = self._log_roll
+        self.dice = dice
         self.options = loaded.options
-        self.rules: Ruleset[Any, Any] = loaded.ruleset(loaded.model)
+        self.rules: Ruleset[Any, Any] = loaded.ruleset(loaded.model) if rules is None else rules
         self.events: list[dict[str, Any]] = []
         self.actions: list[dict[str, Any]] = []
         self.listeners: list[EventListener] = []
         self._secrets = type(self.rules).secret is not Ruleset.secret
         """Whether the ruleset has hidden choices at all: the others never pay to ask."""
         self.transactional = transactional
-        """Copy the state before each action so a failure mid-way (scripted dice running out,
-        a plugin raising) loses nothing; simulations switch it off for speed."""
+        """Undo an action that fails mid-way (scripted dice running out, a plugin raising), so
+        it loses nothing (``polemos.core.transaction``); simulations switch it off for speed."""
+        self._checkpoint: transaction.Checkpoint | None = None
         self.state: Any = None
         self.notes: list[str] = []
         """What loading this game had to say (rule changes accepted, where the re-play of its
@@ -151,6 +160,26 @@ class Game:
         named = {*loaded.model.plugins, loaded.plugin}
         call_hook(game.pm, "polemos_configure_game", only=named, game=game)
         return game
+
+    def fork(self, *, seed: int | None = None, transactional: bool = False) -> Game:
+        """An independent game that goes on from this one's position, for search and what-ifs.
+
+        Its state is the ruleset's clone (``Ruleset.clone_state``), its rules the ruleset's
+        fork (``Ruleset.forked``: the same params and plugin wiring, a table of its own, every
+        part of a mixed scenario included); its event log and action list start empty, no
+        listener hears it, and nothing it does reaches this game, nor the other way round.
+        Its dice go on from where this game's stand, so with the same actions it plays on
+        exactly as this game would; given ``seed``, they are a fresh unscripted stream instead,
+        so a search bot samples the future dice and never reads them. Simulations do not want
+        a transaction's copy per step: ``transactional`` is off unless asked for.
+        """
+        rules = self.rules.forked()
+        dice = self.dice.fork() if seed is None else Dice(seed)
+        twin = Game(self.loaded, self.pm, seed=dice.seed, transactional=transactional,
+                    rules=rules, dice=dice)
+        twin.state = rules.clone_state(self.state)
+        twin.attach_world()
+        return twin
 
     def attach_world(self) -> None:
         """Point the table at this game's rulesets and (live) states, for every query after."""
@@ -214,13 +243,17 @@ class Game:
     def result(self) -> Result | None:
         return self.rules.result(self.state)
 
-    def step(self, action: Action | Mapping[str, Any], side: str | None = None) -> None:
+    def step(self, action: Action | Mapping[str, Any], side: str | None = None, *,
+             offered: Sequence[Action] = ()) -> None:
         """Check and resolve one action of the side to act (``side`` checks who sent it).
 
         An ``Action`` is trusted to be well formed (the ruleset's legal actions are); any
         other data — from a person, a file, the server — is parsed against the ruleset's
         declared action kinds first. Nothing changes unless the action is accepted. The
         "action" event of a hidden choice (``Ruleset.secret``) is visible to its side alone.
+        ``offered`` is the list ``legal_actions`` just gave for this very state (the engine's
+        loop passes it): an action that is one of its objects is legal by the ruleset's
+        contract and is not checked again — the hot loop pays for no second legality check.
         """
         acting = self.to_act()
         if acting is None:
@@ -229,11 +262,14 @@ class Game:
             raise IllegalAction(self.rules.turn_rule, f"it is {acting}'s turn, not {side}'s")
         if not isinstance(action, Action):
             action = self._parse(action)
-        self._guarded("check", self.rules.check, self.state, action)
+        if not any(map(operator.is_, offered, repeat(action))):
+            self._guarded("check", self.rules.check, self.state, action)
         secret = self._secrets and self._guarded("secret", self.rules.secret, self.state,
                                                  action)
-        saved = (copy.deepcopy(self.state), len(self.events), len(self.actions),
-                 self.dice.mark()) if self.transactional else None
+        since = None
+        if self.transactional:
+            since = self._checkpoint = transaction.checkpoint(self, self._checkpoint)
+        n_events, n_actions = len(self.events), len(self.actions)
         recorded = action.to_json()
         self.actions.append(recorded)
         self.emit("action", side=acting, action=recorded,
@@ -241,20 +277,14 @@ class Game:
         try:
             self._guarded("apply", self.rules.apply, self.state, action, self)
         except BaseException:
-            if saved is not None:
-                self._restore(*saved)
+            if since is not None:
+                transaction.roll_back(self, since, n_events, n_actions)
             raise
 
     def _parse(self, data: Mapping[str, Any]) -> Action:
         parsed: Action = self._guarded("parse_action", self.rules.parse_action, self.state,
                                        data)
         return parsed
-
-    def _restore(self, state: Any, n_events: int, n_actions: int, dice: Any) -> None:
-        self.state = state  # the world reads the state live: nothing else to re-point
-        del self.events[n_events:]
-        del self.actions[n_actions:]
-        self.dice.rewind(dice)
 
     def _guarded(self, what: str, function: Callable[..., Any], *args: Any) -> Any:
         try:

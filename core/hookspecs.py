@@ -19,6 +19,7 @@ import pluggy
 
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Callable
 
     from pydantic import BaseModel
 
@@ -26,10 +27,13 @@ if TYPE_CHECKING:
     from polemos.core.context import Context
     from polemos.core.game import Game
     from polemos.core.morale import Morale, MoraleShock
+    from polemos.core.players import BotMaker
     from polemos.core.rulebook import RuleText
     from polemos.core.ruleset import Ruleset
     from polemos.core.scenario_model import ScenarioBase
     from polemos.core.world import Hit, Outcome, Presence
+
+    Evaluate = Callable[[Ruleset[Any, Any], Any, str], float]
 
 hookspec = pluggy.HookspecMarker("polemos")
 hookimpl = pluggy.HookimplMarker("polemos")
@@ -109,6 +113,36 @@ def polemos_bot_policy(ruleset: str, kind: str, pm: pluggy.PluginManager) -> Any
     ``policy(rules, view, side, legal_actions, rng) -> Action`` used on every decision without
     further hook calls. firstresult: a house-rule plugin registered later may override the
     ruleset's own policy.
+    """
+
+
+@hookspec
+def polemos_bot_kinds() -> dict[str, BotMaker]:
+    """Return ``{kind: make}`` for the bot kinds this plugin adds beside "random" and "greedy"
+    (plugins/search adds "mcts"), each made by ``make(pm, ruleset, options, rng, game)``
+    (``polemos.core.players.BotMaker``).
+
+    Called once when a bot is made or a bot kind checked (``make_bot``): a kind string
+    ``KIND:OPTION=VALUE,...`` reaches the maker of ``KIND`` with its options, which the maker
+    checks (a bad one is a ``PolemosInputError``). A maker, unlike a policy, is handed the game
+    the bot plays, so a search bot can fork it. Results of all plugins are collected.
+    """
+
+
+@hookspec(firstresult=True)
+def polemos_evaluate(ruleset: str, pm: pluggy.PluginManager) -> Evaluate | None:
+    """Return ``evaluate(rules, state, side) -> float`` for ``ruleset``'s states, or None.
+
+    How well ``side`` stands in ``state``, from 0.0 (lost) through 0.5 (even) to 1.0 (won),
+    by the things the ruleset's victory rules count (material, morale, victory points): the
+    search bot cuts its rollouts short with it. ``rules`` is the game's ruleset object (a
+    fork's), for what a ruleset keeps off its states (profiles, costs, house-rule params).
+    ``pm`` lets a mixed scenario find its parts' evaluations; an implementation that does not
+    need it leaves it out of its signature.
+
+    Called once when a search bot is made; the function is then called on many states per
+    decision without further hook calls. firstresult: a plugin registered later may override a
+    ruleset's own.
     """
 
 

@@ -8,6 +8,7 @@ plugin, registered through the same entry-point group as every ruleset.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
@@ -17,6 +18,7 @@ from pydantic import Field, PrivateAttr, ValidationError
 from polemos.core.actions import Action, ActionTable
 from polemos.core.board import Area, Board, hex_map_size
 from polemos.core.catalog import ScenarioRef, shipped_scenarios
+from polemos.core.clone import shallow_copier
 from polemos.core.errors import ScenarioError
 from polemos.core.hookspecs import hookimpl
 from polemos.core.rulebook import RuleText, load_rules
@@ -132,6 +134,9 @@ class MixedState:
     rule: str = ""
 
 
+_copy_state = shallow_copier(MixedState)
+
+
 @dataclass(frozen=True, slots=True)
 class MixedView:
     """What a player sees: the part whose turn it is, and that part's view for its side."""
@@ -159,6 +164,35 @@ def mixed_policy(kind: str, pm: Any) -> Any:
         return chosen(rules.parts[view.part], view.view, side, legal, rng)
 
     return policy
+
+
+def mixed_evaluation(pm: Any) -> Any:
+    """``evaluate`` for a mixed scenario (``polemos_evaluate``): half the MIX-10 objective —
+    the lead in units on the table, and in ground units holding the area when there is one —
+    and half the mean of the parts' own evaluations of the side, for the parts it plays in."""
+    from polemos.core.evaluation import lead, odds
+    from polemos.core.plugins import call_hook
+
+    found: dict[str, Any] = {}
+
+    def evaluate(rules: Mixed, state: MixedState, side: str) -> float:
+        standing = {s: float(n) for s, n in rules._ground_sides(state).items()}
+        objective = rules.scenario.objective
+        table = lead(standing, side)
+        if objective is not None:
+            holders = rules.holders(objective)
+            table = (table + (side in holders) - any(s != side for s in holders)) / 2
+        values = []
+        for name, part in rules.parts.items():
+            if name not in found:
+                found[name] = call_hook(pm, "polemos_evaluate", firstresult=True,
+                                        ruleset=name, pm=pm)
+            if found[name] is not None and side in part.sides(state.parts[name]):
+                values.append(found[name](part, state.parts[name], side) * 2 - 1)
+        parts = sum(values) / len(values) if values else 0.0
+        return odds((0.5, table), (0.5, parts))
+
+    return evaluate
 
 
 class Mixed(Ruleset[MixedState, MixedScenario]):
@@ -235,6 +269,21 @@ class Mixed(Ruleset[MixedState, MixedScenario]):
         self._settle(state, game)
         return state
 
+    def forked(self) -> Mixed:
+        """Every part forked too, all on the fork's one shared table (MIX-1)."""
+        twin = super().forked()
+        twin.parts = {name: rules.forked() for name, rules in self.parts.items()}
+        for rules in twin.parts.values():
+            rules.world = twin.world
+        return twin
+
+    def clone_state(self, state: MixedState) -> MixedState:
+        """Each part's state cloned by its own ruleset; the turn counters are plain values."""
+        twin = _copy_state(state)
+        twin.parts = {name: self.parts[name].clone_state(part)
+                      for name, part in state.parts.items()}
+        return twin
+
     def export_position(self, state: MixedState) -> dict[str, Any]:
         """Each part's own position merged into its ``parts`` entry, and the turn (MIX-2)."""
         parts = {name: {**self.scenario.parts[name],
@@ -306,6 +355,11 @@ class Mixed(Ruleset[MixedState, MixedScenario]):
         _, rules, part = self._active(state)
         return rules.secret(part, action)
 
+    def determinize(self, state: MixedState, side: str, rng: random.Random) -> None:
+        """Each part guesses what ``side`` may not see of its own state (AI-20 tokens)."""
+        for name, rules in self.parts.items():
+            rules.determinize(state.parts[name], side, rng)
+
     def view(self, state: MixedState, side: str) -> MixedView:
         """The active part's view: hidden orders stay hidden across the whole table."""
         name, rules, part = self._active(state)
@@ -354,9 +408,7 @@ class Mixed(Ruleset[MixedState, MixedScenario]):
         if objective is None:
             self._finish(state, game, None, f"turn limit {self.scenario.turns}", RULE_TURN)
             return
-        holders = sorted({p.side for p in self.world.presences()
-                          if p.kind != AIRCRAFT and p.altitude == 0
-                          and inside((p.x, p.y), objective.area)})
+        holders = self.holders(objective)
         if len(holders) == 1:
             holds = conjugate(holders[0], "hold")
             self._finish(state, game, holders[0], f"{holders[0]} alone {holds} {objective.name}",
@@ -364,6 +416,12 @@ class Mixed(Ruleset[MixedState, MixedScenario]):
         else:
             held = " and ".join(holders) if holders else "nobody"
             self._finish(state, game, None, f"{objective.name} held by {held}", RULE_OBJECTIVE)
+
+    def holders(self, objective: HoldObjective) -> list[str]:
+        """MIX-10: the sides with ground units (not aircraft, at altitude 0) in the area."""
+        return sorted({p.side for p in self.world.presences()
+                       if p.kind != AIRCRAFT and p.altitude == 0
+                       and inside((p.x, p.y), objective.area)})
 
     def _finish(self, state: MixedState, game: Context, winner: str | None, reason: str,
                 rule: str) -> None:
@@ -506,3 +564,8 @@ def polemos_scenarios() -> list[ScenarioRef]:
 @hookimpl
 def polemos_bot_policy(ruleset: str, kind: str, pm: Any) -> Any:
     return mixed_policy(kind, pm) if ruleset == Mixed.name else None
+
+
+@hookimpl
+def polemos_evaluate(ruleset: str, pm: Any) -> Any:
+    return mixed_evaluation(pm) if ruleset == Mixed.name else None

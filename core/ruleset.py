@@ -10,10 +10,11 @@ methods are typed with its own classes and override the base without casts.
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from polemos.core.actions import Action, ActionTable
 from polemos.core.errors import PolemosInputError
@@ -21,6 +22,8 @@ from polemos.core.scenario_model import ScenarioBase
 from polemos.core.world import Hit, Outcome, Presence, World
 
 if TYPE_CHECKING:
+    from random import Random
+
     from polemos.core.annotations import Annotation
     from polemos.core.board import Board
     from polemos.core.context import Context
@@ -92,6 +95,27 @@ class Ruleset(ABC, Generic[StateT, ScenarioT]):
         """The initial state — the scenario's position, or the start of the game when it gives
         none; may roll dice through ``game.dice`` (a roll-off for first turn)."""
 
+    def clone_state(self, state: StateT) -> StateT:
+        """An independent copy of ``state`` for a game played by this ruleset object: a fork
+        (``Game.fork``) or a transaction's checkpoint (``polemos.core.transaction``). Steps on
+        either copy must never change the other, and anything of the state that points at the
+        table must point at this ruleset's ``world``. A deep copy by default; a ruleset
+        overrides it with a hand-written copy of its mutable parts that shares what never
+        changes (profiles, the scenario), which is what makes forks cheap
+        (``polemos.core.clone``); the conformance suite checks the copy shares nothing that
+        changes."""
+        return copy.deepcopy(state)
+
+    def forked(self) -> Self:
+        """This ruleset for a fork of its game: the same scenario, ``params`` and plugin
+        wiring (a house rule's changes stay), on a table of its own — the world reads the
+        states of the game it is attached to, so a fork cannot share it. A shallow copy by
+        default: a ruleset that keeps anything per game on itself overrides this."""
+        twin = object.__new__(type(self))  # a shallow copy without copy.copy's reduce
+        twin.__dict__.update(self.__dict__)
+        twin.world = World(self.world.hex_cm)
+        return twin
+
     @abstractmethod
     def sides(self, state: StateT) -> list[str]:
         """The sides of this game, in their playing order."""
@@ -139,6 +163,16 @@ class Ruleset(ABC, Generic[StateT, ScenarioT]):
         with a public event of its own. Called before ``apply``; nothing is hidden by default.
         """
         return False
+
+    def determinize(self, state: StateT, side: str, rng: Random) -> None:
+        """Replace in ``state`` — a fork's, never a played game's — what ``side`` may not see
+        (``view``) by a sample drawn from ``rng`` among what it could be, so a search bot
+        plays out guesses and never reads the hidden truth (AI-20's face-down tokens).
+
+        The draws may depend only on what ``side`` sees: two states that differ only in hidden
+        choices must come out identical. Nothing is hidden by default, so nothing changes.
+        """
+        return None
 
     def describe(self, view: Any) -> str:
         """The position as text for the terminal."""

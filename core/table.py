@@ -616,7 +616,8 @@ def sweep(block: Sequence[Base], direction: Vec, distance: float, *,
         return Sweep(0.0)
     dx, dy = unit(*direction)
     per_id = stop_gaps or {}
-    skip = set(ignore).union(member.id for member in block)
+    skip = {member.id for member in block}
+    skip.update(ignore)
     horizon = distance + EPS
     hits: list[tuple[float, int, str, str]] = []
     widest = max(stop_gap, max(per_id.values(), default=0.0))
@@ -624,16 +625,20 @@ def sweep(block: Sequence[Base], direction: Vec, distance: float, *,
     boxes = [_capsule_box(member, dx, dy, distance, member.radius + widest + EPS)
              for member in block]
     for other in _candidates(bases, boxes):
-        if other.id in skip:
+        oid = other.id
+        if oid in skip:
             continue
-        stop = per_id.get(other.id, stop_gap)
+        stop = per_id.get(oid, stop_gap)
+        ox, oy, radius = other.x, other.y, other.radius
         for member in block:
-            t = _meet_circle(member.x, member.y, dx, dy, other.x, other.y,
-                             member.radius + other.radius + stop)
+            t = _meet_circle(member.x, member.y, dx, dy, ox, oy, member.radius + radius + stop)
             if t <= horizon:
-                hits.append((t, 0, other.id, member.id))
-    ux0, uy0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
-    ux1, uy1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
+                hits.append((t, 0, oid, member.id))
+    if len(boxes) == 1:  # the usual single mover: its own box is the union
+        ux0, uy0, ux1, uy1 = boxes[0]
+    else:
+        ux0, uy0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+        ux1, uy1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
     for obstacle in obstacles:
         ox0, oy0, ox1, oy1 = obstacle.bbox
         if ux0 > ox1 or ux1 < ox0 or uy0 > oy1 or uy1 < oy0 or obstacle.id in skip:
@@ -652,8 +657,9 @@ def sweep(block: Sequence[Base], direction: Vec, distance: float, *,
                 hits.append((t, 1, obstacle.id, member.id))
     if table is not None:
         for member in block:
-            hits.extend((t, 2, edge, member.id) for t, edge in _meet_edges(table, member, dx, dy)
-                        if t <= horizon)
+            for t, edge in _meet_edges(table, member, dx, dy):
+                if t <= horizon:
+                    hits.append((t, 2, edge, member.id))
     if not hits:
         return Sweep(distance)
     first = min(h[0] for h in hits)

@@ -9,6 +9,7 @@ which order or beside what: one worker, two, or a cluster give the same rows. Wo
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import os
 import traceback
@@ -16,7 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
@@ -26,6 +27,9 @@ from polemos.core.game import Game
 from polemos.core.players import bot_rng, make_bot
 from polemos.core.plugins import make_plugin_manager
 from polemos.core.scenario import LoadedScenario, validate_scenario
+
+if TYPE_CHECKING:
+    from distributed import LocalCluster
 
 RULE_KEYS = ("rule", "rules")
 
@@ -85,7 +89,8 @@ def play_game(loaded: LoadedScenario, pm: pluggy.PluginManager, bots: dict[str, 
     row = GameRow(index, seed)
     try:
         game = Game.new(loaded, pm, seed=seed, transactional=False)
-        players = {side: make_bot(pm, game.rules.name, bots[side], bot_rng(seed, side))
+        players = {side: make_bot(pm, game.rules.name, bots[side], bot_rng(seed, side),
+                                  game=game)
                    for side in game.rules.sides(game.state)}
         result = play(game, players)
     except Exception as error:  # reported with its seed; the batch goes on
@@ -100,19 +105,44 @@ def play_game(loaded: LoadedScenario, pm: pluggy.PluginManager, bots: dict[str, 
     return row
 
 
+@functools.cache
+def worker_plugins() -> pluggy.PluginManager:
+    """This worker process's plugin manager, found once: finding the plugins (5 ms) would
+    otherwise be paid again by every task, however short (the games of a task share it too)."""
+    return make_plugin_manager()
+
+
 def play_task(spec: BatchSpec, indices: Sequence[int]) -> list[GameRow]:
     """A task: games ``indices`` of the batch, in one worker (one plugin manager for all)."""
-    pm = make_plugin_manager()
+    pm = worker_plugins()
     loaded = validate_scenario(spec.raw, spec.source, pm)
     return [play_game(loaded, pm, spec.bots, i, game_seed(spec.seed, i)) for i in indices]
 
 
+TASKS_PER_WORKER = 8
+"""About this many tasks per worker of the same size first: the progress bar moves, and Ctrl-C
+loses little (the games of a task come back together)."""
+SMALLEST_TASK = 2
+"""Games in the smallest task: a task costs a round trip."""
+
+
 def tasks(games: range, workers: int) -> list[range]:
-    """Split the games into tasks: about eight per worker (a slow game does not leave the others
-    idle at the end), and at least a few games each (a task costs a round trip)."""
-    size = max(2, -(-len(games) // (workers * 8)))
-    return [range(start, min(start + size, games.stop))
-            for start in range(games.start, games.stop, size)]
+    """Split the games into tasks: equal ones (``TASKS_PER_WORKER`` per worker), then, once
+    half the games are handed out, tasks that shrink with what is left (guided sizing).
+
+    A short tail keeps every worker busy to the end: a worker never waits long for another
+    to finish its last task. That matters most on Dask, where a worker already holds its next
+    task while it plays one, so an even split can leave a worker idle for a whole task.
+    """
+    most = max(SMALLEST_TASK, -(-len(games) // (workers * TASKS_PER_WORKER)))
+    chunks = []
+    start = games.start
+    while start < games.stop:
+        left = games.stop - start
+        size = max(SMALLEST_TASK, min(most, -(-left // (workers * TASKS_PER_WORKER // 2))))
+        chunks.append(range(start, min(start + size, games.stop)))
+        start += size
+    return chunks
 
 
 Progress = Callable[[int], None]
@@ -163,14 +193,13 @@ def run_dask(spec: BatchSpec, games: range, address: str, workers: int,
     """Play the batch on Dask: ``address`` "local" starts a LocalCluster of ``workers``
     processes; any other address is an existing scheduler (``tcp://HOST:PORT``)."""
     try:
-        from distributed import Client, LocalCluster, as_completed
+        from distributed import Client, as_completed
     except ImportError:
         raise PolemosInputError("--dask needs the lab extra: pip install 'polemos[lab]'"
                                 ) from None
     cluster = None
     if address == "local":
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=None, host="127.0.0.1")
+        cluster = local_cluster(workers)
         address = cluster.scheduler_address
     try:
         client = Client(address, timeout="10s")
@@ -181,9 +210,9 @@ def run_dask(spec: BatchSpec, games: range, address: str, workers: int,
                                 ) from None
     rows: list[GameRow] = []
     try:
-        count = max(1, len(client.scheduler_info().get("workers", {})))
-        chunks = tasks(games, count)
-        futures = client.map(play_task, [spec] * len(chunks), chunks, pure=False)
+        chunks = tasks(games, max(1, sum(client.nthreads().values())))
+        shared = client.scatter(spec, broadcast=True, hash=False)  # once per worker, not per task
+        futures = client.map(play_task, [shared] * len(chunks), chunks, pure=False)
         try:
             for future in as_completed(futures):
                 found = future.result()
@@ -197,6 +226,15 @@ def run_dask(spec: BatchSpec, games: range, address: str, workers: int,
         if cluster is not None:
             cluster.close()
     return sorted(rows, key=lambda row: row.index)
+
+
+def local_cluster(workers: int) -> LocalCluster:
+    """A Dask LocalCluster of ``workers`` one-thread processes on loopback, no dashboard
+    (``--dask local``; the benchmark times the same cluster)."""
+    from distributed import LocalCluster
+
+    return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                        dashboard_address=None, host="127.0.0.1")
 
 
 def default_workers() -> int:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from polemos.core.actions import Action, ActionArgs, ActionKind, UnitId, arg
 from polemos.core.board import Piece, hex_centre_cm
+from polemos.core.clone import shallow_copier
 from polemos.core.hexgrid import Hex, axial_to_offset, distance, offset_to_axial, ray, turn
 from polemos.core.wording import hex_at
 from polemos.plugins.pcv_ground.models import GroundData, PcvGround
@@ -45,6 +46,9 @@ class GroundElement:
         return Hex(self.q, self.r)
 
 
+_copy_element = shallow_copier(GroundElement)
+
+
 class StrafeArgs(ActionArgs):
     target: UnitId = arg("PCV-G4", "The enemy ground element strafed.")
 
@@ -72,6 +76,9 @@ class GroundAbility(Ability):
             hits = e.hits if e.hits is not None else self.data.kinds[e.kind].hits
             elements[e.id] = GroundElement(e.id, e.side, e.kind, h.q, h.r, hits)
         state.abilities[NAME] = elements
+
+    def clone(self, kept: dict[str, GroundElement]) -> dict[str, GroundElement]:
+        return {key: _copy_element(element) for key, element in kept.items()}
 
     def unit_sides(self) -> dict[str, str]:
         return {e.id: e.side for e in self.options.elements}

@@ -74,7 +74,8 @@ class Live:
         if not kind.startswith(BOT):
             return None
         if side not in self.bots:
-            self.bots[side] = make_bot(pm, self.game.rules.name, kind[len(BOT):], self.rng)
+            self.bots[side] = make_bot(pm, self.game.rules.name, kind[len(BOT):], self.rng,
+                                       game=self.game)
         # Re-seeded from the position before every choice: a bot plays the same after a
         # restart or in another worker, whatever it played before.
         self.rng.seed(f"polemos-server-bot:{self.game.seed}:{side}:{self.version}")

@@ -140,12 +140,38 @@ def shot_problem(setup: Setup, state: AiState, volley: Volley, slot_id: object,
 def shots(setup: Setup, state: AiState, volley: Volley,
           strangers: Mapping[str, Model] = mixing.NOBODY) -> list[tuple[str, str]]:
     """Every (weapon slot, target) the volley's model may fire now, in a stable order:
-    Aeronautica's models, then other rulesets' units."""
-    targets = [*state.models, *strangers]
-    return [(slot.id, target)
-            for slot in setup.specs[volley.unit].slots
-            for target in targets
-            if shot_problem(setup, state, volley, slot.id, target, strangers) is None]
+    Aeronautica's models, then other rulesets' units.
+
+    Exactly the pairs ``shot_problem`` accepts (a test holds them to it), found without asking
+    it pair by pair: what depends on the weapon alone or on the target alone (its side, arcs
+    and range band) is worked out once, not once per weapon and target.
+    """
+    firer = state.models[volley.unit]
+    targets = []
+    for target_id in (*state.models, *strangers):
+        target = target_of(state, strangers, target_id)
+        if target is None or not target.in_play or target.side == firer.side:
+            continue
+        if volley.only is not None and target.id != volley.only:
+            continue
+        targets.append((target_id, target, sight(firer, target),
+                        band(setup.params, distance(firer.hex, target.hex))))
+    found = []
+    for listed in setup.specs[volley.unit].slots:
+        slot = slot_of(setup, firer.id, listed.id)
+        assert slot is not None, "a listed slot is found by its id"
+        weapon = slot.weapon
+        if (slot.id in volley.fired or (volley.mode == "return" and not weapon.tail_gunner)
+                or firer.ammo.get(slot.id, 1) <= 0):
+            continue
+        locked = volley.locks.get(slot.group)
+        for target_id, target, seen, index in targets:
+            if (index is not None and weapon.firepower[index] != 0
+                    and (locked is None or locked == target.id)
+                    and ground.engage_problem(firer, weapon, target) is None
+                    and bears(firer, weapon, target, seen)):
+                found.append((listed.id, target_id))
+    return found
 
 
 def hits_needed(setup: Setup, firer: Model, weapon: WeaponProfile, target: Model

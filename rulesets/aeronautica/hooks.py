@@ -9,6 +9,7 @@ from polemos.core.hookspecs import hookimpl
 from polemos.core.rulebook import RuleText, load_rules
 from polemos.core.ruleset import Ruleset
 from polemos.rulesets.aeronautica.bots import greedy_policy
+from polemos.rulesets.aeronautica.evaluate import evaluate
 from polemos.rulesets.aeronautica.ruleset import AeronauticaImperialis
 
 __version__ = AeronauticaImperialis.version
@@ -34,3 +35,8 @@ def polemos_bot_policy(ruleset: str, kind: str) -> Any:
     if ruleset == AeronauticaImperialis.name and kind == "greedy":
         return greedy_policy
     return None
+
+
+@hookimpl
+def polemos_evaluate(ruleset: str) -> Any:
+    return evaluate if ruleset == AeronauticaImperialis.name else None

@@ -18,16 +18,20 @@ On a shared table (docs/mixing.md) a ``fire`` target may also be another ruleset
 from __future__ import annotations
 
 import dataclasses
+import random
 from typing import TYPE_CHECKING, Any
 
 from polemos.core.actions import Action
 from polemos.core.annotations import Annotation
+from polemos.core.clone import shallow_copier
 from polemos.core.errors import IllegalAction
 from polemos.core.ruleset import Result, Ruleset, ScoreMeaning
 from polemos.core.turns import SealedOrders
 from polemos.core.world import Hit, Outcome, Presence
 from polemos.rulesets.aeronautica import (
     altitude,
+    clone,
+    determinize,
     endphase,
     firing,
     mixing,
@@ -54,6 +58,21 @@ PHASE_KINDS = {"choose": ("manoeuvre",), "first": ("first",), "movement": MOVE_K
                "tailing": FIRE_KINDS, "firing": FIRE_KINDS, "end": ("tail",)}
 PHASE_RULE = {"choose": "AI-20", "first": "AI-24", "movement": "AI-24", "tailing": "AI-22",
               "firing": "AI-25", "end": "AI-65"}
+
+
+_shallow_state = shallow_copier(AiState)
+
+
+def _hides(orders: SealedOrders, side: str) -> bool:
+    """Whether another side's sealed token is hidden from ``side`` (``SealedOrders.view``)."""
+    for owner, given in orders.orders.items():
+        if owner == side:
+            continue
+        if not orders.one_by_one:
+            return not orders.revealed
+        if any(key not in orders.shown for key in given):
+            return True
+    return False
 
 
 class AeronauticaImperialis(Ruleset[AiState, AiScenario]):
@@ -100,6 +119,9 @@ class AeronauticaImperialis(Ruleset[AiState, AiScenario]):
 
     def sides(self, state: AiState) -> list[str]:
         return list(self.setup.sides)
+
+    def clone_state(self, state: AiState) -> AiState:
+        return clone.clone_state(state)
 
     def turn_number(self, state: AiState) -> int:
         """MIX-2: a mixed game hands over when Aeronautica's turn number grows (AI-19)."""
@@ -393,11 +415,22 @@ class AeronauticaImperialis(Ruleset[AiState, AiScenario]):
 
     # -- hidden information and text -------------------------------------------------------
     def view(self, state: AiState, side: str) -> AiState:
-        """AI-20: the opponent's tokens stay hidden until their aircraft moves."""
-        choosing = state.orders.pending()
-        return dataclasses.replace(
-            state, orders=state.orders.view(side),
-            draft=dict(state.draft) if choosing == side else {}, viewer=side)
+        """AI-20: the opponent's tokens stay hidden until their aircraft moves.
+
+        A shallow copy, asked for at every decision: the models and the rest are the state's
+        own (a view is read, never changed), and so are the sealed tokens when none is hidden
+        from ``side``; only what differs is the view's own — the tokens it may see, the draft,
+        whose eyes."""
+        orders = state.orders
+        seen = _shallow_state(state)
+        seen.orders = orders.view(side) if _hides(orders, side) else orders
+        seen.draft = dict(state.draft) if orders.pending() == side else {}
+        seen.viewer = side
+        return seen
+
+    def determinize(self, state: AiState, side: str, rng: random.Random) -> None:
+        """AI-20: the enemy's face-down tokens guessed for a search bot's fork."""
+        determinize.guess_orders(self.setup, state, side, rng)
 
     def secret(self, state: AiState, action: Action) -> bool:
         """AI-20: a manoeuvre token is placed face down; its "reveal" event, when its aircraft

@@ -1,13 +1,23 @@
-"""The greedy AT-43 bot: ram where the expected damage is best, close in otherwise.
+"""The greedy AT-43 bot: close in, ram where the expected damage is best, finish the crippled.
 
-A ram's worth is the expected damage it deals (impacts × chance on the universal table) minus the
-expected backlash it takes (AT-17 … AT-19). The bot rams whenever some ram is worth more than 0;
-otherwise it rushes to the spot from which next round's best ram is worth most, discounted by the
-rams the enemy could make on it. It always pushes (a push can only hurt the target), gives the
-remainder of the damage to the target closest to destruction and the remainder of the backlash to
-the attacker with the most Frame left, and throws in the order offered. Infantry keep away from
-enemy AFVs. A rush is worth a third of a kill for each enemy model it runs over (AT-8's 5+),
-another ruleset's infantry included (MIX-8); with no enemy AFV left, an AFV closes on the
+The derby is won by the last side with a mobile AFV (AT-P2), so a damage point is worth more the
+likelier it is to immobilise or destroy its victim (AT-4, AT-5): one on a vehicle down to its last
+Propulsion or Frame point counts up to ``FINISH`` times more, one on an AFV already immobilised
+counts only for the round-limit score (AT-P3). A ram's worth is the expected damage it deals
+(impacts × chance on the universal table, AT-15 … AT-18) at that price minus the expected
+backlash it takes (AT-19) at the attacker's price, less ``LOCK`` for an Assault, which leaves the
+two locked in contact (AT-14, AT-28) where a Charge throws its target clear. The bot rams
+whenever some ram is worth more than ``RAM_FLOOR`` (trading blows is what ends a derby);
+otherwise it moves to the spot from which next round's best ram, on a clear head-on path
+(AT-16), is worth most, less a share of the best ram an enemy could make on it. A target out of
+reach or behind something still draws it (``FAR`` of its worth, less ``CLOSING`` per cm short
+of charge range), ties go to the spot nearer the fight, and the menu's moves are joined by one
+straight at each enemy that stops inside its charge band: a vehicle that can move does not
+idle. Wrecks are not worth a walker's ram. It always pushes (a push can only hurt the target),
+gives the remainder of the damage to the target closest to destruction and the remainder of the
+backlash to the attacker with the most Frame left, and throws in the order offered. Infantry keep
+away from enemy AFVs. A rush is worth a third of a kill for each enemy model it runs over (AT-8's
+5+), another ruleset's infantry included (MIX-8); with no enemy AFV left, an AFV closes on the
 nearest enemy model.
 """
 
@@ -18,30 +28,75 @@ import random
 from polemos.core.actions import Action
 from polemos.core.table import Base, gap, passed_over, sweep
 from polemos.core.world import INFANTRY
-from polemos.rulesets.at43.geometry import afv_bases, heading_vector, obstacles, trooper_bases
+from polemos.rulesets.at43.geometry import (
+    afv_bases,
+    approach,
+    heading_of,
+    heading_vector,
+    obstacles,
+    trooper_bases,
+)
 from polemos.rulesets.at43.impacts import band, impact_count, size_bonus
 from polemos.rulesets.at43.mixing import base_of, foreign_bases, foreign_ground
-from polemos.rulesets.at43.ram import RamPlan, plan_ram, ram_options
+from polemos.rulesets.at43.movement import reach
+from polemos.rulesets.at43.ram import TRAVEL_TOLERANCE, RamPlan, plan_ram, ram_options
 from polemos.rulesets.at43.resolution import chance
 from polemos.rulesets.at43.ruleset import At43
-from polemos.rulesets.at43.state import At43Params, At43State, Vehicle
+from polemos.rulesets.at43.state import ASSAULT, CHARGE, At43Params, At43State, Vehicle
 
-THREAT_WEIGHT = 0.5
+THREAT_WEIGHT = 0.1
+"""Share of the best ram an enemy could make on a spot that counts against standing there."""
 FRIENDLY_FIRE = 1.0
 """Cost of running over one friendly model, in expected damage points."""
 PREY = 1.0 / 3.0
 """Worth of running over one enemy model: the chance of AT-8's 5+."""
+FINISH = 2.0
+"""Extra worth of a damage point per unit of chance that it immobilises or destroys (AT-5)."""
+SCORE_ONLY = 0.4
+"""Worth of a damage point on an AFV already immobilised: it only adds to the AT-P3 score."""
+CLOSING = 0.02
+"""Worth lost per cm a spot stands beyond charge range of the best target (AT-15)."""
+LOCK = 0.3
+"""Cost of an Assault's ending in contact (AT-28): neither vehicle may ram the other again from
+there (AT-14), where a Charge throws its target clear (AT-30, AT-32)."""
+RAM_FLOOR = -1.0
+"""A ram worth more than this is made: trading blows is how the derby is won (AT-P2), and a
+slightly losing ram now beats standing off for a better one that may never come."""
+TIE_BREAK = 0.001
+"""Worth lost per cm to the nearest enemy not in contact: between spots of equal worth, the
+one nearer the fight (a vehicle does not idle where it could close in)."""
+FAR = 0.3
+"""Share of a ram's worth that a target out of reach, or behind something, is worth: enough to
+steer toward it, never as much as a ram that is on."""
+CHARGE_DEPTH = 5.0
+"""cm inside the charge band (M < d ≤ M + 10) that an extra 'toward' move aims for."""
+
+
+def point_worth(vehicle: Vehicle) -> float:
+    """What one damage point on ``vehicle`` is worth toward AT-P2: 1, plus ``FINISH`` times the
+    chance that it removes the last Propulsion (1–2 on the D6) or Frame point (3–5, and a 6 when
+    no Weapon is left, AT-4, AT-5); an immobilised AFV only adds to the score (AT-P3)."""
+    if not vehicle.mobile:
+        return SCORE_ONLY
+    disabling = 0.0
+    if vehicle.propulsion == 1:
+        disabling += 2 / 6
+    if vehicle.frame == 1:
+        disabling += (4 if not any(vehicle.weapons) else 3) / 6
+    return 1.0 + FINISH * disabling
 
 
 def ram_value(attacker: Vehicle, target: Vehicle, band_: str, in_contact: bool = True) -> float:
-    """Expected damage dealt minus expected backlash taken, for one attacker on one target."""
+    """Expected damage dealt minus expected backlash taken, each point at its victim's
+    ``point_worth``; a wreck is worth nothing (it loses no SP, AT-12)."""
+    if target.wreck:
+        return 0.0
     dealt = impact_count(band_, attacker.size, target.size, in_contact) * \
         chance(attacker.armour - target.armour)
-    if target.wreck:
-        return dealt * 0.1
     back = (dealt + size_bonus(target.size, attacker.size)) * chance(target.armour -
                                                                        attacker.armour)
-    return dealt - back
+    lock = LOCK if band_ == ASSAULT else 0.0
+    return dealt * point_worth(target) - back * point_worth(attacker) - lock
 
 
 def greedy_policy(rules: At43, view: At43State, side: str, legal: list[Action],
@@ -96,10 +151,10 @@ def _ram_worth(params: At43Params, view: At43State, action: Action) -> float:
 
 def _best_move_or_ram(rules: At43, view: At43State, legal: list[Action]) -> Action:
     params = rules.params
-    rams = [a for a in legal if a.kind == "ram"]
+    rams = [a for a in legal if a.kind == "ram" and not view.vehicles[a["target"]].wreck]
     if rams:
         best = max(rams, key=lambda a: _ram_worth(params, view, a))
-        if _ram_worth(params, view, best) > 0:
+        if _ram_worth(params, view, best) > RAM_FLOOR:
             return best
     moves = [a for a in legal if a.kind == "move"]
     vehicle = view.vehicles[_actor(moves[0])]
@@ -107,13 +162,37 @@ def _best_move_or_ram(rules: At43, view: At43State, legal: list[Action]) -> Acti
     prey = [b for side, b in models if side != vehicle.side]
     friends = [b for side, b in models if side == vehicle.side]
     barring = foreign_bases(rules.world)
+    enemies = [e for e in view.vehicles.values()
+               if not e.wreck and e.side and e.side != vehicle.side]
+
+    spots: dict[tuple[float, float], float] = {}  # blocked moves often end at one spot
 
     def worth(action: Action) -> float:
         spot, friendly, enemy = _end_of_move(view, vehicle, action, friends, prey, barring)
-        return (_spot_value(params, view, vehicle, spot, prey) - FRIENDLY_FIRE * friendly
-                + PREY * enemy)
+        key = (round(spot.x, 6), round(spot.y, 6))
+        if key not in spots:
+            spots[key] = _spot_value(view, params, vehicle, spot, enemies, prey)
+        return spots[key] - FRIENDLY_FIRE * friendly + PREY * enemy
 
-    return max(moves, key=worth)
+    return max(moves + _charge_moves(params, vehicle, enemies), key=worth)
+
+
+def _charge_moves(params: At43Params, vehicle: Vehicle, enemies: list[Vehicle]
+                  ) -> list[Action]:
+    """Moves the menu lacks: straight toward each enemy, stopping ``CHARGE_DEPTH`` inside the
+    charge band, so next round's ram may be a Charge (2 impacts and a throw, AT-15). Any heading
+    and distance within reach is legal (AT-7)."""
+    full = reach(params, vehicle)
+    found = []
+    for enemy in enemies:
+        distance = gap(vehicle.base, enemy.base) - (vehicle.move + params.rush_bonus
+                                                      - CHARGE_DEPTH)
+        if distance >= 1.0:
+            bearing = heading_of((enemy.base.x - vehicle.base.x, enemy.base.y - vehicle.base.y))
+            found.append(Action("move", vehicle.id, {
+                "heading": round(bearing, 1) % 360.0,
+                "distance": min(round(distance, 1), int(full * 10) / 10)}))
+    return found
 
 
 def _models(rules: At43, view: At43State) -> list[tuple[str, Base]]:
@@ -142,27 +221,50 @@ def _end_of_move(view: At43State, vehicle: Vehicle, action: Action, friends: lis
             len(passed_over(vehicle.base, direction, result.travelled, prey)))
 
 
-def _spot_value(params: At43Params, view: At43State, vehicle: Vehicle, spot: Base,
-                prey: list[Base]) -> float:
-    """Best ram next round from ``spot`` minus the enemy's rams on it; with no enemy AFV left,
-    the nearer the closest enemy model the better."""
-    enemies = [e for e in view.vehicles.values()
-               if not e.wreck and e.side and e.side != vehicle.side]
+def _spot_value(view: At43State, params: At43Params, vehicle: Vehicle, spot: Base,
+                enemies: list[Vehicle], prey: list[Base]) -> float:
+    """Best ram next round from ``spot`` with a clear head-on path (AT-16), or else ``FAR``
+    of the best target's Charge less ``CLOSING`` per cm short of charge range; minus
+    ``THREAT_WEIGHT`` times the best ram an enemy could make on it, and ``TIE_BREAK`` per cm to
+    the nearest enemy. With no enemy AFV left, the nearer the closest enemy model the better."""
     if not enemies:
-        return -0.02 * min((gap(spot, b) for b in prey), default=0.0)
-    best = -1.0
+        return -CLOSING * min((gap(spot, b) for b in prey), default=0.0)
+    charge_range = vehicle.move + params.rush_bonus
+    rams: list[tuple[float, Vehicle]] = []
+    best = -CLOSING * charge_range - 1.0  # in contact with everyone: no ram (AT-14)
     threat = 0.0
+    nearest = charge_range
     for enemy in enemies:
         distance = gap(spot, enemy.base)
+        if distance <= params.contact:
+            continue
+        nearest = min(nearest, distance)
         mine = band(distance, vehicle.move, params.rush_bonus)
-        if mine is not None and distance > params.contact:
-            best = max(best, ram_value(vehicle, enemy, mine))
-        else:
-            best = max(best, -0.02 * distance)
-        theirs = band(distance, enemy.move, params.rush_bonus)
-        if theirs is not None and enemy.mobile and distance > params.contact:
-            threat += max(0.0, ram_value(enemy, vehicle, theirs))
-    return best - THREAT_WEIGHT * threat
+        if mine is not None:
+            rams.append((ram_value(vehicle, enemy, mine), enemy))
+        best = max(best, FAR * ram_value(vehicle, enemy, CHARGE)
+                   - CLOSING * max(0.0, distance - charge_range))
+        theirs = band(distance, enemy.move, params.rush_bonus) if enemy.mobile else None
+        if theirs is not None:
+            threat = max(threat, ram_value(enemy, vehicle, theirs))
+    rams.sort(key=lambda pair: -pair[0])
+    for value, enemy in rams:
+        if value <= best:
+            break
+        if _clear_path(view, spot, enemy):
+            best = value
+            break
+    return best - THREAT_WEIGHT * threat - TIE_BREAK * nearest
+
+
+def _clear_path(view: At43State, spot: Base, target: Vehicle) -> bool:
+    """A head-on approach from ``spot`` to ``target`` meets nothing on the way (AT-16)."""
+    path = approach(spot, target.base, 0.0)
+    if path is None:
+        return False
+    result = sweep([spot], path.direction, path.length, bases=afv_bases(view, [spot.id]),
+                   obstacles=obstacles(view), table=view.table)
+    return result.travelled >= path.length - TRAVEL_TOLERANCE
 
 
 def _best_declaration(params: At43Params, view: At43State, side: str, legal: list[Action]

@@ -11,8 +11,9 @@ Frame (core.table): x east, y SOUTH; a heading in degrees turns clockwise on the
 
 from __future__ import annotations
 
+import heapq
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from polemos.core.table import (
@@ -122,27 +123,53 @@ def clear_spot(state: At43State, model: Base, crusher: Vehicle, clearance: float
 
     The nearest such point is the model's centre pushed straight out from the crusher's centre
     (the path line runs through that centre, so the side is kept). When that spot is taken,
-    candidates on rings every 0.5 cm and every 5° are tried, nearest first. None when nothing
-    within 30 cm fits. ``others`` are further bases the spot must not overlap (``free``).
+    candidates on rings every 0.5 cm and every 5° are tried, nearest first (``_nearest_first``).
+    None when nothing within 30 cm fits. ``others`` are further bases the spot must not overlap
+    (``free``).
+    """
+    for px, py in _nearest_first(model, crusher, clearance, path):
+        if free(state, Base(model.id, px, py, model.radius), others=others):
+            return px, py
+    return None
+
+
+BOUND_SLACK = 1e-9
+"""cm: more than the rounding of a candidate's computed distance, less than any real gap."""
+STEPS = range(-180 // ANGLE_STEP + 1, 180 // ANGLE_STEP + 1)
+"""The candidate angles of a ring, in ANGLE_STEP steps either side of the model's direction."""
+
+
+def _nearest_first(model: Base, crusher: Vehicle, clearance: float, path: tuple[Vec, Vec]
+                   ) -> Iterator[Vec]:
+    """``clear_spot``'s candidates on the model's side, by distance from the model, then ring,
+    then angle from its direction (the negative angle first): all of them sorted, lazily.
+
+    A ring of radius R about the crusher holds no point nearer the model than |R − m|, m the
+    model's distance from the crusher's centre, so rings are laid out in the order of that bound
+    and a candidate is handed out once no ring still to come can hold a nearer one. The first
+    free spot is usually on the first ring or two: the thousands of others are never computed.
     """
     cx, cy = crusher.base.x, crusher.base.y
     side = side_of(path[0], path[1], (model.x, model.y))
-    if math.hypot(model.x - cx, model.y - cy) > EPS:
+    m = math.hypot(model.x - cx, model.y - cy)
+    if m > EPS:
         start = math.degrees(math.atan2(model.y - cy, model.x - cx))
     else:
         start = heading_of(rotate(path[1], 90 * (side or 1)))
     inner = crusher.base.radius + clearance + model.radius
-    candidates: list[tuple[float, int, int, Vec]] = []
-    for ring in range(RINGS):
+    rings = sorted(range(RINGS), key=lambda ring: abs(inner + ring * RING_STEP - m))
+    heap: list[tuple[float, int, int, int, Vec]] = []
+    for ring in rings:
+        bound = abs(inner + ring * RING_STEP - m) - BOUND_SLACK
+        while heap and heap[0][0] < bound:
+            yield heapq.heappop(heap)[4]
         radius = inner + ring * RING_STEP
-        for step in range(-180 // ANGLE_STEP + 1, 180 // ANGLE_STEP + 1):
+        for step in STEPS:
             px, py = (cx + radius * math.cos(math.radians(start + step * ANGLE_STEP)),
                       cy + radius * math.sin(math.radians(start + step * ANGLE_STEP)))
             if side and side_of(path[0], path[1], (px, py)) == -side:
                 continue
-            candidates.append((math.hypot(px - model.x, py - model.y), ring, abs(step), (px, py)))
-    candidates.sort(key=lambda c: c[:3])
-    for _, _, _, (px, py) in candidates:
-        if free(state, Base(model.id, px, py, model.radius), others=others):
-            return px, py
-    return None
+            heapq.heappush(heap, (math.hypot(px - model.x, py - model.y), ring, abs(step), step,
+                                  (px, py)))
+    while heap:
+        yield heapq.heappop(heap)[4]

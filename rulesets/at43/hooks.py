@@ -9,6 +9,7 @@ from polemos.core.hookspecs import hookimpl
 from polemos.core.rulebook import RuleText, load_rules
 from polemos.core.ruleset import Ruleset
 from polemos.rulesets.at43.bots import greedy_policy
+from polemos.rulesets.at43.evaluate import evaluate
 from polemos.rulesets.at43.ruleset import At43
 
 __version__ = At43.version
@@ -34,3 +35,8 @@ def polemos_bot_policy(ruleset: str, kind: str) -> Any:
     if ruleset == At43.name and kind == "greedy":
         return greedy_policy
     return None
+
+
+@hookimpl
+def polemos_evaluate(ruleset: str) -> Any:
+    return evaluate if ruleset == At43.name else None

@@ -48,6 +48,7 @@ from polemos.core.table import Base, CircleObstacle, PolygonObstacle, Table
 from polemos.core.turns import Alternation
 from polemos.core.world import Hit, Outcome, Presence
 from polemos.rulesets.at43 import (
+    clone,
     collision,
     decisions,
     mixing,
@@ -157,6 +158,9 @@ class At43(Ruleset[At43State, At43Scenario]):
 
     def sides(self, state: At43State) -> list[str]:
         return list(self.scenario.sides)
+
+    def clone_state(self, state: At43State) -> At43State:
+        return clone.clone_state(state)
 
     def turn_number(self, state: At43State) -> int:
         return state.round

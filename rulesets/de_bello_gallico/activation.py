@@ -9,41 +9,43 @@ their turn are withdrawn.
 
 from __future__ import annotations
 
-from polemos.core.morale import Act, Morale, characteristic_test, forbidden
+from polemos.core.morale import Act, characteristic_test
 from polemos.core.turns import Alternation
 from polemos.rulesets.de_bello_gallico.geometry import (
     forbids,
     in_contact,
-    morale_states,
     on_table,
     pinned,
 )
+from polemos.rulesets.de_bello_gallico.layout import Layout, layout
 from polemos.rulesets.de_bello_gallico.morale_rules import Resolver
 from polemos.rulesets.de_bello_gallico.state import DbgState, Fighter, discipline
 
 Problem = tuple[str, str] | None
 
 
-def may_activate(state: DbgState, fighter: Fighter) -> bool:
-    """DBG-12: not retreating nor pinned; DBG-52: a bolting rider may, to master its mount."""
+def may_activate(state: DbgState, fighter: Fighter, table: Layout | None = None) -> bool:
+    """DBG-12: not retreating nor pinned; DBG-52: a bolting rider may, to master its mount.
+    ``table``: the layout, from a caller asking about many fighters (``geometry.pinned``)."""
     if not fighter.in_play:
         return False
-    states = morale_states(state, fighter)
     if fighter.bolting:
-        return Morale.PINNED not in states
-    return Act.ACTIVATE not in forbidden(states)
+        return not pinned(state, fighter, table)
+    return not forbids(state, fighter, Act.ACTIVATE, table)
 
 
-def may_attack(state: DbgState, fighter: Fighter) -> bool:
-    """DBG-18: in contact with an enemy and not retreating (DBG-31)."""
+def may_attack(state: DbgState, fighter: Fighter, table: Layout | None = None) -> bool:
+    """DBG-18: in contact with an enemy and not retreating (DBG-31). ``table`` as in
+    ``may_activate``."""
     return (fighter.in_play and not forbids(state, fighter, Act.ATTACK)
-            and bool(in_contact(state, fighter)))
+            and bool(in_contact(state, fighter, table)))
 
 
 def start_phase(state: DbgState, phase: str) -> None:
     """The movement or melee phase, with its eligible fighters per side."""
     test = may_activate if phase == "move" else may_attack
-    units = {side: [f.id for f in on_table(state) if f.side == side and test(state, f)]
+    table = layout(state)
+    units = {side: [f.id for f in on_table(state) if f.side == side and test(state, f, table)]
              for side in state.others_first(state.initiative)}
     state.phase = phase
     state.alternation = Alternation.start(state.initiative, units)
@@ -57,9 +59,10 @@ def refresh(state: DbgState) -> None:
     if alternation is None:
         return
     test = may_activate if state.phase == "move" else may_attack
+    table = layout(state)
     for units in alternation.remaining.values():
         for unit in list(units):
-            if unit != state.active and not test(state, state.fighters[unit]):
+            if unit != state.active and not test(state, state.fighters[unit], table):
                 alternation.withdraw(unit)
 
 

@@ -1,18 +1,21 @@
 """Where fighters stand relative to each other and to the ground, on ``polemos.core.table``.
 
 Everything here is derived from positions on demand (DBG-1 distances edge to edge, DBG-15 zones
-of control, DBG-17 pinning, DBG-24 line of sight), so no cached condition can go stale after a
-move or a flight. A side has at most a few dozen fighters, so plain scans beat building an index.
+of control, DBG-17 pinning, DBG-24 line of sight), so no stored condition can go stale after a
+move or a flight. Who touches whom and the gaps to enemies come from ``layout``, computed once
+per arrangement of the table and checked against the live positions at every query.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from operator import itemgetter
 
-from polemos.core.morale import Act, Morale, forbidden
+from polemos.core.morale import FORBIDS, Act, Morale
 from polemos.core.table import EPS, Base, PolygonObstacle, gap, gap_to_obstacle, sweep
-from polemos.rulesets.de_bello_gallico.state import DbgState, Fighter, Ground
+from polemos.rulesets.de_bello_gallico.layout import Layout, layout
+from polemos.rulesets.de_bello_gallico.state import IN_PLAY, DbgState, Fighter, Ground
 
 KEEP_CLEAR = 0.01
 """cm beyond the contact tolerance (DBG-1) that a retreating fighter's moves keep from every
@@ -21,11 +24,12 @@ enemy (DBG-31): a flight stopped by an enemy ends visibly apart from it, not tou
 
 def on_table(state: DbgState) -> Iterator[Fighter]:
     """Fighters in play, in scenario order (the order every 'each of them' step uses)."""
-    return (f for f in state.fighters.values() if f.in_play)
+    return (f for f in state.fighters.values() if f.status == IN_PLAY)
 
 
 def enemies(state: DbgState, fighter: Fighter) -> list[Fighter]:
-    return [f for f in on_table(state) if f.side != fighter.side]
+    side = fighter.side
+    return [f for f in state.fighters.values() if f.status == IN_PLAY and f.side != side]
 
 
 def friends(state: DbgState, fighter: Fighter) -> list[Fighter]:
@@ -38,14 +42,29 @@ def touching(state: DbgState, a: Base, b: Base) -> bool:
     return gap(a, b) <= state.params.contact + EPS
 
 
-def in_contact(state: DbgState, fighter: Fighter) -> list[Fighter]:
-    """Enemies whose base touches this fighter's (DBG-1)."""
-    return [e for e in enemies(state, fighter) if touching(state, fighter.base, e.base)]
+def in_contact(state: DbgState, fighter: Fighter, table: Layout | None = None
+               ) -> list[Fighter]:
+    """Enemies whose base touches this fighter's (DBG-1), in scenario order; ``table`` as in
+    ``pinned``."""
+    if fighter.status != IN_PLAY:
+        return [e for e in enemies(state, fighter) if touching(state, fighter.base, e.base)]
+    fighters, side = state.fighters, fighter.side
+    return [e for e in map(fighters.__getitem__, (table or layout(state)).touching[fighter.id])
+            if e.side != side]
 
 
-def pinned(state: DbgState, fighter: Fighter) -> bool:
-    """DBG-17: pinned while its base touches an enemy's."""
-    return any(touching(state, fighter.base, e.base) for e in enemies(state, fighter))
+def pinned(state: DbgState, fighter: Fighter, table: Layout | None = None) -> bool:
+    """DBG-17: pinned while its base touches an enemy's. A caller asking about many fighters
+    of an unchanging table passes its ``layout`` as ``table``."""
+    if fighter.status != IN_PLAY:
+        return any(touching(state, fighter.base, e.base) for e in enemies(state, fighter))
+    return fighter.id in (table or layout(state)).pinned
+
+
+def touches_anyone(state: DbgState, fighter: Fighter, table: Layout | None = None) -> bool:
+    """Its base touches another in play, friend or foe (DBG-1); ``fighter`` in play, ``table``
+    as in ``pinned``."""
+    return bool((table or layout(state)).touching[fighter.id])
 
 
 def morale_states(state: DbgState, fighter: Fighter) -> list[Morale]:
@@ -61,8 +80,18 @@ def morale_states(state: DbgState, fighter: Fighter) -> list[Morale]:
     return found or [Morale.STEADY]
 
 
-def forbids(state: DbgState, fighter: Fighter, act: Act) -> bool:
-    return act in forbidden(morale_states(state, fighter))
+def forbids(state: DbgState, fighter: Fighter, act: Act, table: Layout | None = None) -> bool:
+    """``act in forbidden(morale_states(…))``, asking about pinning only when it matters;
+    ``table`` as in ``pinned``."""
+    if fighter.retreating and act in FORBIDS[Morale.RETREATING]:
+        return True
+    if fighter.frenzied and act in FORBIDS[Morale.FRENZIED]:
+        return True
+    if act in FORBIDS[Morale.PINNED] and fighter.in_play and pinned(state, fighter, table):
+        return True
+    return act in FORBIDS[Morale.STEADY] and not (
+        fighter.retreating or fighter.frenzied
+        or (fighter.in_play and pinned(state, fighter, table)))
 
 
 def stop_gaps(state: DbgState, mover: Fighter) -> dict[str, float]:
@@ -74,18 +103,18 @@ def stop_gaps(state: DbgState, mover: Fighter) -> dict[str, float]:
     pinned or retreating foe instead of touching it and being pinned by it.
 
     Pinning is judged with the mover gone, since a move away ends the contact it made. This is
-    ``forbids(…, Act.CONTROL_ZONE)`` unrolled: one pass over the pairs of foes finds who touches
-    whom (a few hundred gaps for a full table), on the hottest path of the menu.
+    ``forbids(…, Act.CONTROL_ZONE)`` unrolled over the layout's contacts, on the hottest path
+    of the menu.
     """
-    foes = enemies(state, mover)
-    mine = [f for f in on_table(state) if f.side == mover.side and f.id != mover.id]
-    limit = state.params.contact + EPS
+    fighters, side, me = state.fighters, mover.side, mover.id
+    table = layout(state)
+    touching_, held = table.touching, table.pinned
     clear = state.params.contact + KEEP_CLEAR if mover.retreating else 0.0
     gaps: dict[str, float] = {}
-    for enemy in foes:
-        eb = enemy.base
+    for enemy in enemies(state, mover):
         if enemy.retreating or enemy.role != "combatant" or \
-                any(gap(eb, f.base) <= limit for f in mine):
+                (enemy.id in held
+                 and any(i != me and fighters[i].side == side for i in touching_[enemy.id])):
             if clear:
                 gaps[enemy.id] = clear
         else:
@@ -101,7 +130,14 @@ def other_bases(state: DbgState, mover: Fighter) -> list[Base]:
 
 def nearest_enemy(state: DbgState, fighter: Fighter) -> Fighter | None:
     """Nearest by edge gap, ties to the first in scenario order."""
-    return min(enemies(state, fighter), key=lambda e: gap(fighter.base, e.base), default=None)
+    found = min(layout(state).enemy_gaps(state, fighter), key=itemgetter(1), default=None)
+    return None if found is None else state.fighters[found[0]]
+
+
+def enemy_gaps(state: DbgState, fighter: Fighter) -> list[tuple[Fighter, float]]:
+    """Each enemy in play with its edge gap to ``fighter``, in scenario order."""
+    fighters = state.fighters
+    return [(fighters[i], d) for i, d in layout(state).enemy_gaps(state, fighter)]
 
 
 def line_of_sight(ground: Ground, a: Base, b: Base) -> bool:
@@ -111,6 +147,19 @@ def line_of_sight(ground: Ground, a: Base, b: Base) -> bool:
     a blocking outline exactly where the line would cross it.
     """
     return not _line_crosses(ground.sight, a, b)
+
+
+def sees(state: DbgState, a: Fighter, b: Fighter, table: Layout | None = None) -> bool:
+    """DBG-24 from ``a`` to ``b``, measured once per pair while the table stays as it is;
+    ``table`` as in ``pinned``."""
+    if a.status != IN_PLAY or b.status != IN_PLAY:
+        return line_of_sight(state.ground, a.base, b.base)
+    memo = (table or layout(state)).sight
+    pair = a.id, b.id
+    seen = memo.get(pair)
+    if seen is None:
+        seen = memo[pair] = line_of_sight(state.ground, a.base, b.base)
+    return seen
 
 
 def behind_cover(ground: Ground, shooter: Base, target: Base) -> bool:

@@ -7,10 +7,14 @@ Movement is continuous, so the menu is a chosen set of legal destinations (the D
 from __future__ import annotations
 
 from polemos.core.actions import Action
-from polemos.core.table import gap
 from polemos.rulesets.de_bello_gallico import movement, rally, shooting
 from polemos.rulesets.de_bello_gallico.checks import end_problem
-from polemos.rulesets.de_bello_gallico.geometry import in_contact, nearest_enemy, on_table
+from polemos.rulesets.de_bello_gallico.geometry import (
+    enemy_gaps,
+    in_contact,
+    nearest_enemy,
+    on_table,
+)
 from polemos.rulesets.de_bello_gallico.morale_rules import may_substitute
 from polemos.rulesets.de_bello_gallico.objectives import Objective, reserved_edges
 from polemos.rulesets.de_bello_gallico.state import DbgState, Fighter
@@ -50,25 +54,24 @@ def active_actions(state: DbgState, fighter: Fighter, objective: Objective) -> l
                 actions += [Action("move", unit, {"x": x, "y": y, "via": via})
                             for x, y, via in movement.frenzy_options(state, fighter)]
         else:
+            around = movement.surroundings(state, fighter)
             actions += [Action("charge", unit, {"target": e.id})
-                        for e in reachable(state, fighter)]
+                        for e in reachable(state, fighter, around)]
             actions += [Action("move", unit, {"x": x, "y": y, "via": via})
-                        for x, y, via in movement.move_options(state, fighter)]
+                        for x, y, via in movement.move_options(state, fighter, around)]
             exits = reserved_edges(objective, fighter)
             actions += [Action("withdraw", unit, {"edge": edge}) for edge in exits
                         if movement.withdraw_problem(state, fighter, edge, exits) is None]
     if not state.active_shot and shooting.shooter_problem(state, fighter) is None:
         actions += [Action("shoot", unit, {"target": e.id})
-                    for e in on_table(state) if e.side != fighter.side
-                    and shooting.target_problem(state, fighter, e) is None]
+                    for e in shooting.targets(state, fighter)]
     if not actions or end_problem(state, fighter) is None:
         actions.append(Action("end", unit))
     return actions
 
 
-def reachable(state: DbgState, fighter: Fighter) -> list[Fighter]:
+def reachable(state: DbgState, fighter: Fighter, around: movement.Surroundings
+              ) -> list[Fighter]:
     """Enemies a charge can reach (DBG-14): none farther than the Mouvement, edge to edge."""
-    around = movement.surroundings(state, fighter)
-    return [e for e in on_table(state) if e.side != fighter.side
-            and gap(fighter.base, e.base) <= fighter.move
+    return [e for e, distance in enemy_gaps(state, fighter) if distance <= fighter.move
             and movement.charge_point(state, fighter, e, around) is not None]

@@ -25,10 +25,10 @@ from polemos.rulesets.de_bello_gallico.geometry import (
     enemies,
     forbids,
     friends,
-    line_of_sight,
     on_table,
     other_bases,
     pos,
+    sees,
     stop_gaps,
     within,
 )
@@ -113,10 +113,9 @@ class Resolver:
     def _officer_shocks(self, officer: Fighter, what: str) -> list[MoraleShock]:
         """DBG-26: friends within 10 cm and in sight of an officer who falls or retreats."""
         reach = self.state.params.officer_reach
-        ground = self.state.ground
         return [MoraleShock(f.id, f"officer {officer.id} {what}", "DBG-26", source=officer.id)
                 for f in friends(self.state, officer)
-                if within(f, officer, reach) and line_of_sight(ground, f.base, officer.base)]
+                if within(f, officer, reach) and sees(self.state, f, officer)]
 
     def _remove(self, fighter: Fighter, status: str, cause: str) -> None:
         fighter.status = status

@@ -22,9 +22,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from polemos.core.morale import EDGE_DIRECTIONS, Act
-from polemos.core.table import EPS, Base, direction_from, sweep
+from polemos.core.table import (
+    EPS,
+    Base,
+    PolygonObstacle,
+    direction_from,
+    gap,
+    gap_to_obstacle,
+    sweep,
+)
 from polemos.rulesets.de_bello_gallico.geometry import (
-    enemies,
+    enemy_gaps,
     forbids,
     nearest_enemy,
     other_bases,
@@ -41,6 +49,8 @@ if TYPE_CHECKING:
 Problem = tuple[str, str] | None
 SLACK = 1e-6
 """cm: a destination computed by a sweep may fall short of it by float rounding."""
+NEAR_MARGIN = 1e-6
+"""cm of float rounding ``surroundings`` allows for when it leaves out bases a move cannot meet."""
 MIN_MOVE = 0.5
 """cm: shorter menu moves are dropped (a human may still type one)."""
 _D = math.sqrt(0.5)
@@ -50,15 +60,27 @@ HEADINGS: tuple[tuple[str, tuple[float, float]], ...] = (
 """North is up: the table's y grows to the south."""
 FOREIGN_RULE = "MIX-8"
 """docs/mixing.md: other rulesets' ground units block a fighter's way like bases (Decision)."""
+OVERLAP = 1e-3
+"""cm: a charge spot this deep inside a base or a zone is never reached (``cut_off``); far
+above float rounding and ``SLACK``, far below any real overlap."""
 CHARGE_ANGLES = (0.0, 30.0, -30.0, 60.0, -60.0, 90.0, -90.0)
 """Where a charge may touch its target, in degrees from the straight approach: a charge blocked
 head-on by a friend may still reach the target's flank."""
 
 
-def ends_in_contact(state: DbgState, fighter: Fighter, x: float, y: float) -> list[Fighter]:
-    """The enemies a base at (x, y) would touch (DBG-1)."""
-    dest = Base(fighter.id, x, y, fighter.base.radius)
-    return [e for e in enemies(state, fighter) if touching(state, dest, e.base)]
+def ends_in_contact(state: DbgState, fighter: Fighter, x: float, y: float,
+                    foes: list[tuple[Fighter, float]] | None = None) -> list[Fighter]:
+    """The enemies a base at (x, y) would touch (DBG-1), in scenario order; ``foes`` is
+    ``enemy_gaps`` when the caller has it.
+
+    Moving the base by ``travel`` changes its gap to anyone by at most ``travel``, so only the
+    enemies within that of the contact tolerance now are measured at (x, y).
+    """
+    base = fighter.base
+    dest = Base(fighter.id, x, y, base.radius)
+    near = state.params.contact + EPS + math.hypot(x - base.x, y - base.y) + NEAR_MARGIN
+    return [e for e, now in (foes if foes is not None else enemy_gaps(state, fighter))
+            if now <= near and touching(state, dest, e.base)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,10 +89,28 @@ class Surroundings:
 
     bases: list[Base]
     gaps: dict[str, float]
+    obstacles: tuple[PolygonObstacle, ...]
+    foes: list[tuple[Fighter, float]]
+    """``enemy_gaps`` of the mover."""
 
 
 def surroundings(state: DbgState, fighter: Fighter) -> Surroundings:
-    return Surroundings(other_bases(state, fighter), stop_gaps(state, fighter))
+    """The bases, stop gaps and impassable terrain of every move ``fighter`` may make now
+    (DBG-1, DBG-11, DBG-15).
+
+    Only what a straight move of at most its Mouvement could meet is kept: a sweep meets a base
+    or an outline no sooner than their gap less its stop gap, so one farther than the Mouvement
+    plus the widest stop gap can never stop it, and leaving it out changes no sweep's answer.
+    """
+    gaps = stop_gaps(state, fighter)
+    reach = fighter.move + SLACK + max(gaps.values(), default=0.0) + NEAR_MARGIN
+    me = fighter.base
+    x, y, radius = me.x, me.y, me.radius
+    near = [b for b in other_bases(state, fighter)
+            if math.hypot(b.x - x, b.y - y) - (radius + b.radius) <= reach]
+    terrain = tuple(shape for shape in state.ground.impassable
+                    if gap_to_obstacle(me, shape) <= reach)
+    return Surroundings(near, gaps, terrain, enemy_gaps(state, fighter))
 
 
 def path_problem(state: DbgState, fighter: Fighter, x: float, y: float,
@@ -83,16 +123,16 @@ def path_problem(state: DbgState, fighter: Fighter, x: float, y: float,
     if distance > fighter.move + SLACK:
         return "DBG-11", (f"{fighter.id} moves at most {fighter.move:g} cm; "
                           f"({x:g}, {y:g}) is {distance:.2f} cm away")
-    contact = ends_in_contact(state, fighter, x, y)
+    around = around or surroundings(state, fighter)
+    contact = ends_in_contact(state, fighter, x, y, around.foes)
     if contact and forbids(state, fighter, Act.ENTER_CONTACT):
         return "DBG-31", f"{fighter.id} is retreating and may not move into contact"
-    around = around or surroundings(state, fighter)
     gaps = dict(around.gaps)
     for enemy in contact:
         gaps[enemy.id] = 0.0
     ground = state.ground
     result = sweep([fighter.base], (dx, dy), distance, bases=around.bases,
-                   obstacles=ground.impassable, table=ground.table, stop_gaps=gaps)
+                   obstacles=around.obstacles, table=ground.table, stop_gaps=gaps)
     if result.travelled >= distance - SLACK:
         return None
     met = result.meetings[0]
@@ -114,21 +154,41 @@ def charge_point(state: DbgState, fighter: Fighter, target: Fighter,
     """DBG-14: the first legal spot touching ``target`` reached in one straight move, or None.
 
     Spots lie half the contact tolerance off the target's rim, rounded to 0.01 cm, so they
-    touch it (DBG-1) without overlapping.
+    touch it (DBG-1) without overlapping. Spots ``cut_off`` are passed over without a sweep.
     """
     around = around or surroundings(state, fighter)
-    ux, uy = direction_from(target.base, fighter.base)
-    reach = fighter.base.radius + target.base.radius + state.params.contact / 2
+    start = fighter.base
+    ux, uy = direction_from(target.base, start)
+    reach = start.radius + target.base.radius + state.params.contact / 2
     for angle in CHARGE_ANGLES:
         a = math.radians(angle)
         vx, vy = ux * math.cos(a) - uy * math.sin(a), ux * math.sin(a) + uy * math.cos(a)
         x, y = round(target.base.x + reach * vx, 2), round(target.base.y + reach * vy, 2)
-        if math.hypot(x - fighter.base.x, y - fighter.base.y) > fighter.move + SLACK:
+        if math.hypot(x - start.x, y - start.y) > fighter.move + SLACK:
             continue
-        if target in ends_in_contact(state, fighter, x, y) and \
-                path_problem(state, fighter, x, y, around) is None:
+        spot = Base(fighter.id, x, y, start.radius)
+        if touching(state, spot, target.base) and not cut_off(state, fighter, spot, around) \
+                and path_problem(state, fighter, x, y, around) is None:
             return x, y
     return None
+
+
+def cut_off(state: DbgState, fighter: Fighter, spot: Base, around: Surroundings) -> bool:
+    """True when ``path_problem`` surely refuses the move to ``spot``, told without a sweep.
+
+    The spot lies deeper than ``OVERLAP`` inside a base, or inside a zone of control it does not
+    touch the owner of (DBG-1, DBG-15), that the fighter starts outside of: the straight path
+    from outside to inside crosses that rim, which the sweep meets at least ``OVERLAP`` short of
+    the end. Every base is taken with the stop gap ``path_problem`` gives it.
+    """
+    start = fighter.base
+    contact = {e.id for e in ends_in_contact(state, fighter, spot.x, spot.y, around.foes)}
+    gaps = around.gaps
+    for b in around.bases:
+        stop = 0.0 if b.id in contact else gaps.get(b.id, 0.0)
+        if gap(spot, b) < stop - OVERLAP and gap(start, b) >= stop:
+            return True
+    return False
 
 
 def line_options(state: DbgState, fighter: Fighter, label: str, direction: tuple[float, float],
@@ -143,7 +203,7 @@ def line_options(state: DbgState, fighter: Fighter, label: str, direction: tuple
     ground = state.ground
     longest = fighter.move * max(fractions)
     reached = sweep([fighter.base], direction, longest, bases=around.bases,
-                    obstacles=ground.impassable, table=ground.table,
+                    obstacles=around.obstacles, table=ground.table,
                     stop_gaps=around.gaps).travelled
     found: list[tuple[float, float, str]] = []
     for fraction in fractions:
@@ -157,17 +217,20 @@ def line_options(state: DbgState, fighter: Fighter, label: str, direction: tuple
     return found
 
 
-def move_options(state: DbgState, fighter: Fighter) -> list[tuple[float, float, str]]:
+def move_options(state: DbgState, fighter: Fighter, around: Surroundings | None = None
+                 ) -> list[tuple[float, float, str]]:
     """The menu of plain moves (see the module's Decision), without duplicates."""
     options: list[tuple[float, float, str]] = []
-    around = surroundings(state, fighter)
+    around = around or surroundings(state, fighter)
     lines = list(HEADINGS)
     enemy = nearest_enemy(state, fighter)
     if enemy is not None:
         lines.append((f"toward {enemy.id}", direction_from(fighter.base, enemy.base)))
+    seen: set[tuple[float, float]] = set()
     for label, direction in lines:
         for x, y, text in line_options(state, fighter, label, direction, around):
-            if all((x, y) != (ox, oy) for ox, oy, _ in options):
+            if (x, y) not in seen:
+                seen.add((x, y))
                 options.append((x, y, text))
     return options
 

@@ -33,6 +33,7 @@ from polemos.core.world import INFANTRY, Hit, Outcome, Presence
 from polemos.rulesets.de_bello_gallico import (
     activation,
     checks,
+    clone,
     melee,
     menu,
     movement,
@@ -47,6 +48,7 @@ from polemos.rulesets.de_bello_gallico.annotations import annotate
 from polemos.rulesets.de_bello_gallico.commands import destination
 from polemos.rulesets.de_bello_gallico.geometry import morale_states, on_table
 from polemos.rulesets.de_bello_gallico.initiative import roll_initiative
+from polemos.rulesets.de_bello_gallico.layout import layout
 from polemos.rulesets.de_bello_gallico.models import Ambush, DbgScenario, HoldBridge
 from polemos.rulesets.de_bello_gallico.morale_rules import (
     Resolver,
@@ -102,6 +104,9 @@ class DeBelloGallico(Ruleset[DbgState, DbgScenario]):
 
     def sides(self, state: DbgState) -> list[str]:
         return list(self.scenario.sides)
+
+    def clone_state(self, state: DbgState) -> DbgState:
+        return clone.clone_state(state, self.world, self.name)
 
     def units(self, state: DbgState) -> dict[str, str]:
         return {f.id: f.side for f in on_table(state)}
@@ -278,8 +283,7 @@ class DeBelloGallico(Ruleset[DbgState, DbgScenario]):
             return None
         if state.active_shot or shooting.shooter_problem(state, fighter) is not None:
             return "it has moved and cannot shoot"
-        if not any(shooting.target_problem(state, fighter, e) is None
-                   for e in on_table(state) if e.side != fighter.side):
+        if not shooting.targets(state, fighter):
             return "it has moved and has no target"
         return None
 
@@ -352,9 +356,13 @@ class DeBelloGallico(Ruleset[DbgState, DbgScenario]):
         return f"turn {state.turn}, {state.phase} phase"
 
     def presences(self, state: DbgState) -> list[Presence]:
-        """MIX-3: every fighter on the table is infantry (on foot or horse), at altitude 0."""
-        return [Presence(f.id, self.name, f.side, INFANTRY, f.base.x, f.base.y, f.base.radius)
-                for f in on_table(state)]
+        """MIX-3: every fighter on the table is infantry (on foot or horse), at altitude 0.
+        Built once per layout: a mixed table asks after every action of every ruleset."""
+        table = layout(state)
+        if table.presences is None:
+            table.presences = [Presence(f.id, self.name, f.side, INFANTRY, f.base.x, f.base.y,
+                                        f.base.radius) for f in on_table(state)]
+        return list(table.presences)
 
     def suffer(self, state: DbgState, unit: str, hit: Hit, game: Context) -> Outcome:
         """MIX-4, MIX-9: each damage point is a wound (DBG-7), a lethal hit puts out of action,

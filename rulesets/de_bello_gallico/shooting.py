@@ -6,13 +6,14 @@ from polemos.core.morale import Act, characteristic_test
 from polemos.core.table import gap
 from polemos.rulesets.de_bello_gallico.geometry import (
     behind_cover,
+    enemy_gaps,
     forbids,
     in_difficult_ground,
-    line_of_sight,
-    on_table,
     pinned,
-    touching,
+    sees,
+    touches_anyone,
 )
+from polemos.rulesets.de_bello_gallico.layout import Layout, layout
 from polemos.rulesets.de_bello_gallico.models import ITEMS
 from polemos.rulesets.de_bello_gallico.morale_rules import Resolver
 from polemos.rulesets.de_bello_gallico.state import DbgState, Fighter
@@ -42,14 +43,28 @@ def target_problem(state: DbgState, fighter: Fighter, target: Fighter) -> Proble
         return "DBG-22", f"no fighter {target.id!r} on the table"
     if target.side == fighter.side:
         return "DBG-22", f"{target.id} is a friend"
-    distance = gap(fighter.base, target.base)
-    if distance > missile_range(fighter):
+    return _aim_problem(state, fighter, target, gap(fighter.base, target.base),
+                        missile_range(fighter))
+
+
+def targets(state: DbgState, fighter: Fighter) -> list[Fighter]:
+    """The enemies ``target_problem`` accepts, in scenario order, each gap measured once."""
+    reach = missile_range(fighter)
+    table = layout(state)
+    return [e for e, distance in enemy_gaps(state, fighter)
+            if _aim_problem(state, fighter, e, distance, reach, table) is None]
+
+
+def _aim_problem(state: DbgState, fighter: Fighter, target: Fighter, distance: float,
+                 reach: float, table: Layout | None = None) -> Problem:
+    """DBG-22 … DBG-24 for an enemy in play ``distance`` cm away, edge to edge; ``table`` as
+    in ``geometry.pinned``."""
+    if distance > reach:
         return "DBG-23", (f"{target.id} is {distance:.2f} cm away, beyond the "
-                          f"{missile_range(fighter):g} cm range")
-    if any(other.id != target.id and touching(state, target.base, other.base)
-           for other in on_table(state)):
+                          f"{reach:g} cm range")
+    if touches_anyone(state, target, table):
         return "DBG-22", f"{target.id} is in base contact with a combatant"
-    if not line_of_sight(state.ground, fighter.base, target.base):
+    if not sees(state, fighter, target, table):
         return "DBG-24", f"{fighter.id} cannot see {target.id}"
     return None
 

@@ -2,13 +2,14 @@
 
 Plain slots dataclasses (design.md, Performance): mutated on every action, serialized only when
 saved or compared. Derived conditions (pinned, zone of control) are not stored: they follow from
-positions, so they can never go stale.
+positions. The only derived data kept is ``layout``'s cache, checked against the positions at
+every query, so it can never go stale either.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from polemos.core.table import Base, PolygonObstacle, Table
 from polemos.core.turns import Alternation
@@ -23,6 +24,9 @@ from polemos.rulesets.de_bello_gallico.models import (
     FighterModel,
     terrain_has,
 )
+
+if TYPE_CHECKING:
+    from polemos.rulesets.de_bello_gallico.layout import Layout
 
 IN_PLAY = "in_play"
 OUT = "out"
@@ -266,6 +270,8 @@ class DbgState:
     scores: dict[str, float] = field(default_factory=dict)
     _foreign: ForeignUnits = field(default_factory=ForeignUnits)
     """Other rulesets' units on a shared table (private: not serialized, see ForeignUnits)."""
+    _layout: Layout | None = field(default=None, repr=False, compare=False)
+    """Contacts and gaps of the table as last asked (private: a cache, see ``layout``)."""
 
     @property
     def over(self) -> bool:

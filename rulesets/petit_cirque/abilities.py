@@ -7,7 +7,7 @@ fixed points of its own rules, and nothing in the ruleset knows what a dragon or
 
 - **units** — ``unit_sides`` are the ids it adds (known to action parsing, as ``UnitId``),
   ``units`` those in play (``Ruleset.units``); their state lives in ``PcvState.abilities``
-  under the ability's ``name``, set up by ``start``;
+  under the ability's ``name``, set up by ``start`` and copied by ``clone``;
 - **actions** — ``kinds`` are declared like the ruleset's own (the game's ``ActionTable`` is
   extended with them), each played in the move or the fire phase (``phases``); ``actions``
   lists the legal ones for an aircraft of the side to act, ``problem`` says why one is not
@@ -25,6 +25,7 @@ The methods have neutral defaults, so an ability implements only what it changes
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from importlib import resources
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Protocol, TypeVar
@@ -91,6 +92,11 @@ class Ability(Protocol):
     def start(self, state: PcvState) -> None:
         """Put what the ability adds into a new game's state."""
         return None
+
+    def clone(self, kept: Any) -> Any:
+        """An independent copy of what it keeps in ``state.abilities`` (``Ruleset.clone_state``:
+        forks and transactional steps); a deep copy unless it knows a cheaper one."""
+        return copy.deepcopy(kept)
 
     def unit_sides(self) -> dict[str, str]:
         """``{unit id: side}`` of every unit the ability sets up, in play or not."""

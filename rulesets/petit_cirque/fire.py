@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from polemos.core.hexgrid import ray, turn
+from polemos.core.hexgrid import DIRECTIONS, ray, turn
 from polemos.rulesets.petit_cirque.movement import remove
 from polemos.rulesets.petit_cirque.state import PcvParams, PcvState, Plane
 
@@ -24,10 +24,12 @@ def shot(params: PcvParams, firer: Plane, target: Plane) -> tuple[int, int | Non
     Returns hex count 0 when the target is on none of them (PCV-14); a score of None when the
     altitude difference forbids the shot (PCV-16).
     """
-    for offset in params.guns.get(firer.role, (0,)):
-        line = ray(firer.hex, turn(firer.facing, offset), RANGE)
-        for distance, hex_ in enumerate(line, 1):
-            if hex_.q == target.q and hex_.r == target.r:
+    dq, dr = target.q - firer.q, target.r - firer.r
+    distance = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # hexgrid.distance, inlined
+    if 0 < distance <= RANGE:
+        for offset in params.guns.get(firer.role, (0,)):
+            vq, vr = DIRECTIONS[turn(firer.facing, offset)]
+            if dq == vq * distance and dr == vr * distance:  # on ``ray(firer.hex, ..., RANGE)``
                 levels = abs(firer.altitude - target.altitude)
                 rule = "PCV-15" if levels == 0 else "PCV-16"
                 needed = NEEDED[levels][distance - 1] if levels in NEEDED else None
@@ -53,6 +55,15 @@ def fire_problem(state: PcvState, params: PcvParams, firer: Plane, target_id: ob
                else "one level apart in the 3rd hex")
         return rule, f"no shot at {target.id}: {why}"
     return None
+
+
+def can_fire(params: PcvParams, firer: Plane, target: Plane) -> bool:
+    """Whether ``fire_problem`` finds nothing against a shot at ``target``, an aircraft in play,
+    without wording the reasons it would give: the fire menu asks it of every pair."""
+    if target.side == firer.side or (target.q == firer.q and target.r == firer.r):
+        return False
+    distance, needed, _ = shot(params, firer, target)
+    return distance != 0 and needed is not None
 
 
 def hit_chance(params: PcvParams, firer: Plane, target: Plane) -> float:

@@ -9,6 +9,7 @@ from polemos.core.hookspecs import hookimpl
 from polemos.core.rulebook import RuleText, load_rules
 from polemos.core.ruleset import Ruleset
 from polemos.rulesets.petit_cirque.bots import greedy_policy
+from polemos.rulesets.petit_cirque.evaluate import evaluate
 from polemos.rulesets.petit_cirque.ruleset import PetitCirqueVolant
 
 __version__ = PetitCirqueVolant.version
@@ -34,3 +35,8 @@ def polemos_bot_policy(ruleset: str, kind: str) -> Any:
     if ruleset == PetitCirqueVolant.name and kind == "greedy":
         return greedy_policy
     return None
+
+
+@hookimpl
+def polemos_evaluate(ruleset: str) -> Any:
+    return evaluate if ruleset == PetitCirqueVolant.name else None

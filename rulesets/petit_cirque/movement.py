@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from polemos.core.hexgrid import Hex, axial_to_offset, forward_moves, neighbour, turn
+from polemos.core.hexgrid import Hex, axial_to_offset, neighbour, turn
 from polemos.rulesets.petit_cirque.mixing import crash_onto_ground
 from polemos.rulesets.petit_cirque.state import MAX_LEVEL, PcvParams, PcvState, Plane
 
@@ -18,6 +18,10 @@ LOOP_COST = 3
 """PCV-8: a loop costs 3 MP."""
 DIRECTIONS = ("straight", "left", "right")
 """PCV-9: the three forward hexes, in the order ``forward_moves`` gives them."""
+TURNS = {"straight": 0, "left": -1, "right": 1}
+"""PCV-9: the facing change of a step in each direction (60° towards a front-left/right hex)."""
+CLIMB = {"level": 0, "down": -1, "up": 1}
+"""PCV-6, PCV-7: the altitude change of a step."""
 Problem = tuple[str, str] | None
 
 
@@ -31,12 +35,17 @@ def step_problem(params: PcvParams, plane: Plane, mp_left: int, alt: str) -> Pro
     return None
 
 
+def ceiling(params: PcvParams, plane: Plane) -> int:
+    """The highest altitude ``plane`` may reach: 6 (PCV-7, PCV-8), or a house rule's (PCV-O1)."""
+    return min(MAX_LEVEL, params.ceiling.get(plane.role, MAX_LEVEL))
+
+
 def climb_problem(params: PcvParams, plane: Plane, rule: str = "PCV-7") -> Problem:
     """Never above 6 (PCV-7 for a step, PCV-8 for a loop), or a house-rule ceiling (PCV-O1)."""
-    ceiling = min(MAX_LEVEL, params.ceiling.get(plane.role, MAX_LEVEL))
-    if plane.altitude >= ceiling:
-        rule = rule if ceiling == MAX_LEVEL else params.rules["ceiling"]
-        return rule, f"{plane.id} cannot climb above altitude {ceiling}"
+    ceiling_ = ceiling(params, plane)
+    if plane.altitude >= ceiling_:
+        rule = rule if ceiling_ == MAX_LEVEL else params.rules["ceiling"]
+        return rule, f"{plane.id} cannot climb above altitude {ceiling_}"
     return None
 
 
@@ -96,11 +105,12 @@ def enter(state: PcvState, plane: Plane, to: Hex, facing: int, altitude: int, ho
 
 def do_step(state: PcvState, plane: Plane, direction: str, alt: str, game: Context) -> None:
     """PCV-6/7/9: advance into a forward hex, turning 60° for front-left/right."""
-    to, facing = forward_moves(plane.hex, plane.facing)[DIRECTIONS.index(direction)]
-    change = {"level": 0, "down": -1, "up": 1}[alt]
+    facing = turn(plane.facing, TURNS[direction])
+    to = neighbour(plane.hex, facing)
     state.mp_left -= STEP_COST[alt]
-    rules = [STEP_RULE[alt]] + (["PCV-9"] if direction != "straight" else [])
-    enter(state, plane, to, facing, plane.altitude + change, f"{direction}/{alt}", rules, game)
+    rules = [STEP_RULE[alt], "PCV-9"] if direction != "straight" else [STEP_RULE[alt]]
+    enter(state, plane, to, facing, plane.altitude + CLIMB[alt], f"{direction}/{alt}", rules,
+          game)
 
 
 def do_loop(state: PcvState, plane: Plane, alt: str, game: Context) -> None:
@@ -111,6 +121,11 @@ def do_loop(state: PcvState, plane: Plane, alt: str, game: Context) -> None:
           f"loop/{alt}", ["PCV-8"], game)
 
 
+def speed_cap(params: PcvParams, plane: Plane) -> int:
+    """The highest speed ``plane`` may set: 6 (PCV-10), or a house rule's (PCV-O1)."""
+    return min(MAX_LEVEL, params.max_speed.get(plane.role, MAX_LEVEL))
+
+
 def speed_problem(params: PcvParams, plane: Plane, change: int) -> Problem:
     """PCV-10: ±1 at most, never above 6 (or a house-rule cap, PCV-O1).
 
@@ -119,7 +134,7 @@ def speed_problem(params: PcvParams, plane: Plane, change: int) -> Problem:
     """
     if change not in (-1, 0, 1):
         return "PCV-10", f"speed changes by 1 at most, not {change:+d}"
-    cap = min(MAX_LEVEL, params.max_speed.get(plane.role, MAX_LEVEL))
+    cap = speed_cap(params, plane)
     if plane.speed + change > cap:
         rule = "PCV-10" if cap == MAX_LEVEL else params.rules["max_speed"]
         return rule, f"{plane.id}'s speed cannot exceed {cap}"

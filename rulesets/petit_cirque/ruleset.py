@@ -18,18 +18,16 @@ from polemos.core.ruleset import Result, Ruleset, ScoreMeaning
 from polemos.core.turns import SideByTurn
 from polemos.core.wording import conjugate, possessive
 from polemos.core.world import Hit, Outcome, Presence
-from polemos.rulesets.petit_cirque import abilities, fire, mixing, movement, text
+from polemos.rulesets.petit_cirque import abilities, clone, fire, mixing, movement, text
 from polemos.rulesets.petit_cirque.actions import ACTIONS
 from polemos.rulesets.petit_cirque.annotations import annotate
+from polemos.rulesets.petit_cirque.menu import ALTS, LOOP_ALTS, SPEED_CHANGES, plane_actions
 from polemos.rulesets.petit_cirque.models import PcvScenario
 from polemos.rulesets.petit_cirque.odds import shot_odds
 from polemos.rulesets.petit_cirque.state import PcvParams, PcvState, Plane
 
 if TYPE_CHECKING:
     from polemos.core.context import Context
-
-ALTS = ("level", "down", "up")
-
 
 class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
     name = "petit_cirque"
@@ -49,6 +47,9 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
         self.params.abilities.append(ability)
         self.actions = self.actions.extended(*ability.kinds)
         ability.start(state)
+
+    def clone_state(self, state: PcvState) -> PcvState:
+        return clone.clone_state(state, self.params.abilities)
 
     def parse_action(self, state: PcvState, data: Any) -> Action:
         """As every ruleset, with the units abilities add (ground elements) known by id."""
@@ -137,26 +138,29 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
             actions = []
             firers = self._pending(state)
             for p in firers:
-                actions += [Action("fire", p.id, {"target": t.id})
-                            for t in state.planes.values()
-                            if t.in_play and fire.fire_problem(state, params, p, t.id) is None]
-                actions.append(Action("hold", p.id))
+                mine = plane_actions(p.id)
+                actions += [mine.fire(t.id) for t in state.planes.values()
+                            if t.in_play and t.side != p.side and fire.can_fire(params, p, t)]
+                actions.append(mine.hold)
             return abilities.extra_actions(state, params, firers, actions)
         if state.choosing_speed:
             assert state.moving is not None, "PCV-10: only the aircraft that moved chooses"
             p = state.planes[state.moving]
-            speeds = [Action("speed", p.id, {"change": c}) for c in (-1, 0, 1)
-                      if movement.speed_problem(params, p, c) is None]
+            cap, speeds_of = movement.speed_cap(params, p), plane_actions(p.id).speeds
+            speeds = [speeds_of[c] for c in SPEED_CHANGES if p.speed + c <= cap]  # PCV-10
             return abilities.extra_actions(state, params, [], speeds)
         movers = [state.planes[state.moving]] if state.moving else self._pending(state)
         actions = []
         for p in movers:
             mp = state.mp_left if state.moving else p.speed
-            actions += [Action("step", p.id, {"dir": d, "alt": a})
-                        for a in ALTS if movement.step_problem(params, p, mp, a) is None
-                        for d in movement.DIRECTIONS]
-            actions += [Action("loop", p.id, {"alt": a}) for a in ("up", "down")
-                        if movement.loop_problem(params, p, mp, a) is None]
+            mine = plane_actions(p.id)
+            # step_problem and loop_problem as yes/no, asked once per aircraft, not per action
+            climb = p.altitude < movement.ceiling(params, p)
+            for alt in ALTS:
+                if mp >= movement.STEP_COST[alt] and (climb or alt != "up"):
+                    actions += mine.steps[alt]
+            if mp >= movement.LOOP_COST and p.role not in params.no_loops:
+                actions += [mine.loops[alt] for alt in LOOP_ALTS if climb or alt != "up"]
         return abilities.extra_actions(state, params, movers, actions)
 
     # -- checking --------------------------------------------------------------------------
@@ -213,7 +217,7 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
     # -- resolving -------------------------------------------------------------------------
     def apply(self, state: PcvState, action: Action, game: Context) -> None:
         plane = state.planes[action.actor]
-        kind = action.kind
+        kind, args = action.kind, action.args
         ability = abilities.owner(self.params, kind) if self.params.abilities else None
         if ability is not None:
             ability.apply(state, self.params, plane, action, game)
@@ -221,13 +225,13 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
             if state.moving is None:
                 state.moving, state.mp_left = plane.id, plane.speed
             if kind == "step":
-                movement.do_step(state, plane, action["dir"], action["alt"], game)
+                movement.do_step(state, plane, args["dir"], args["alt"], game)
             else:
-                movement.do_loop(state, plane, action["alt"], game)
+                movement.do_loop(state, plane, args["alt"], game)
         elif kind == "speed":
-            movement.set_speed(state, plane, action["change"], game)
+            movement.set_speed(state, plane, args["change"], game)
         elif kind == "fire":
-            fire.resolve_fire(state, self.params, plane, state.planes[action["target"]], game)
+            fire.resolve_fire(state, self.params, plane, state.planes[args["target"]], game)
             state.done.append(plane.id)
         else:
             game.emit("hold", unit=plane.id, rule="PCV-14")
@@ -270,10 +274,15 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
         Decision (MIX-10): on a shared table the mixed scenario decides; the part goes on while
         anything flies, so the other side's aircraft are not frozen in the air.
         """
-        flying = [side for side, n in self._flying(state).items() if n]
-        if len(flying) > 1 or (self.scenario.shared_table and flying):
+        winner: str | None = None  # the one side still flying, if only one is
+        for p in state.planes.values():
+            if p.in_play:
+                if winner is None:
+                    winner = p.side
+                elif p.side != winner:
+                    return False  # asked after every action: stop at the first enemy seen
+        if winner is not None and self.scenario.shared_table:
             return False
-        winner = flying[0] if flying else None
         reason = f"{winner} cleared the table of enemy aircraft" if winner else \
             "no aircraft left in the air"
         self._finish(state, game, winner, reason, "PCV-3")

@@ -13,8 +13,9 @@ import pytest
 
 from polemos.core.actions import Action
 from polemos.core.engine import play
-from polemos.core.errors import PolemosError, PolemosInputError
+from polemos.core.errors import IllegalAction, PolemosError, PolemosInputError
 from polemos.core.game import Game
+from polemos.core.players import RandomBot, bot_rng
 from polemos.core.plugins import make_plugin_manager
 from polemos.core.scenario import load_scenario, validate_scenario
 from tests.core.toy import TOY, ToyPlugin
@@ -64,3 +65,40 @@ def test_scripted_dice_are_named_instead_of_a_seed(monkeypatch):
     monkeypatch.setattr(game.rules, "legal_actions", nothing_legal)
     with pytest.raises(PolemosError, match=r"\(turn 1; toy.yaml, scripted dice, after 0 "):
         play(game, {"a": Refusing(), "b": Refusing()})
+
+
+class Stubborn:
+    """A player that always answers with its own action, whatever it is offered."""
+
+    def __init__(self, action: Action) -> None:
+        self.action = action
+
+    def choose(self, rules, view, side, legal):
+        return self.action
+
+
+def refusing_check(state, action):
+    pytest.fail(f"checked again: {action!r}")
+
+
+def toy_game(pile: int = 7) -> Game:
+    pm = make_plugin_manager([ToyPlugin()], entry_points=False)
+    return Game.new(validate_scenario({**TOY, "pile": pile}, "toy.yaml", pm), pm, seed=4)
+
+
+def test_an_offered_legal_action_is_not_checked_again(monkeypatch):
+    """Issue 14: the engine's loop passes the menu it offered; an action that is one of its
+    objects is legal by the ruleset's contract, so ``check`` is not asked a second time."""
+    game = toy_game()
+    monkeypatch.setattr(game.rules, "check", refusing_check)
+    play(game, {side: RandomBot(bot_rng(4, side)) for side in ("a", "b")})
+    assert game.result() is not None and game.actions
+
+
+def test_an_action_a_player_brings_itself_is_still_checked():
+    """TOY-1: a player's own action, equal to nothing offered, is refused as from outside."""
+    game = toy_game(pile=1)
+    bold = Stubborn(Action("take", None, {"n": 2}))
+    with pytest.raises(IllegalAction, match="not that many left"):
+        play(game, {"a": bold, "b": bold})
+    assert game.actions == []

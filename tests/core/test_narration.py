@@ -90,7 +90,7 @@ def test_the_showcase_ends_with_one_verdict_and_its_turn_headers_in_order(capsys
 
 @pytest.mark.parametrize(("scenario", "verdict_line", "label"), [
     ("aeronautica/bombing-run", "ork wins — the disengagement turn is over (AI-68); most "
-     "victory points: ork 78, imperial 43 (AI-70)", "victory points (AI-70)"),
+     "victory points: ork 66, imperial 60 (AI-70)", "victory points (AI-70)"),
     ("petit-cirque/duel", "red wins — red cleared the table of enemy aircraft (PCV-3)",
      "aircraft in play (PCV-3)"),
     ("at43/derby", "blue wins — blue destroyed the most enemy SP by round 6 (AT-P3)",

@@ -149,8 +149,9 @@ def test_hooks_go_through_pluggys_call_loop_wrappers_and_tracing_see_them():
     assert watcher.seen[-1][0] == "petit_cirque" and callable(watcher.seen[-1][1])
     assert "toy" in ruleset_registry(pm)
     undo()
-    assert traced == ["polemos_bot_policy", *["polemos_rulesets"] * len(traced[1:])]
-    assert len(traced) > 2  # one call per plugin providing rulesets, each traced
+    assert traced == ["polemos_bot_kinds", "polemos_bot_policy",
+                      *["polemos_rulesets"] * len(traced[2:])]
+    assert len(traced) > 3  # one call per plugin providing rulesets, each traced
     lines: list[str] = []
     pm.trace.root.setwriter(lines.append)
     pm.enable_tracing()

@@ -150,6 +150,20 @@ def test_a_bot_seat_plays_by_itself(server: Server) -> None:
         time.sleep(0.05)
 
 
+def test_a_search_bot_seat_takes_its_options_and_plays(server: Server) -> None:
+    """A seat "bot:mcts:..." is the search bot (plugins/search) with its options; a bad
+    option is refused when the game is created."""
+    bad = server.client(ADMIN).post("/api/games", json={
+        "scenario": "petit-cirque/duel", "seats": {"red": "bot:mcts:depth=x"}})
+    assert bad.status_code == 400 and "depth='x'" in bad.text
+    game = new_game(server, seats={"red": "bot:mcts:iterations=2,depth=1", "blue": "bot:greedy"})
+    spectator = server.client(game["spectator"]["token"])
+    deadline = time.monotonic() + 120
+    while spectator.get(f"/api/games/{game['id']}").json()["result"] is None:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+
+
 def test_lobby_join_code_and_free_seats(server: Server) -> None:
     admin = server.client(ADMIN)
     club = admin.post("/api/clubs", json={"name": "Aero-club"}).json()

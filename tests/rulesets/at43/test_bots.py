@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import math
 import random
+
+import pytest
 
 from polemos.core.actions import Action
 from polemos.core.engine import play
 from polemos.core.players import bot_rng, make_bot
-from polemos.rulesets.at43.bots import greedy_policy, ram_value
+from polemos.rulesets.at43.bots import (
+    FINISH,
+    SCORE_ONLY,
+    greedy_policy,
+    point_worth,
+    ram_value,
+)
 from tests.conftest import new_game
 from tests.rulesets.at43.helpers import act, game, plugin_manager, ram, scenario, unit, v
 
@@ -62,3 +71,54 @@ def test_greedy_bots_play_the_derby_to_a_result():
     result = play(g, players)
     assert result.rule in ("AT-P2", "AT-P3")
     assert any(a["kind"] == "ram" for a in g.actions)
+
+
+def test_greedy_closes_on_a_far_enemy_with_its_whole_rush():
+    """Out of reach of every ram, the Kossak does not idle (the old bot rushed 0 cm): it uses
+    all of its M + 10 cm (AT-7) toward the Trike, the only enemy."""
+    g = game(scenario(unit("r", "red", v("k", "Kossak", 0, 0)),
+                      unit("b", "blue", v("t", "Easy Trike", 100, 0))))
+    assert choose(g) == Action("declare", "k", {"mode": "rush"})
+    g.step(choose(g))
+    move = choose(g)
+    assert move.kind == "move" and move["distance"] == pytest.approx(28.0)
+    assert math.cos(math.radians(move["heading"])) > 0.99  # straight east, at the Trike
+
+
+def test_greedy_walker_does_not_waste_its_ram_on_a_wreck():
+    """AT-12 lets a walker shove a wreck, but that loses nobody any SP: with a wreck in reach
+    and the enemy far off, the Strider moves toward the enemy instead."""
+    strider = {"name": "Strider", "armour": 13, "size": 4, "move": 15, "frame": 3,
+               "propulsion": 2, "weapons": 1, "radius": 4, "walker": True}
+    g = game(scenario(unit("r", "red", v("s", "Strider", 0, 0)),
+                      unit("b", "blue", v("t", "Easy Trike", 100, 0)),
+                      wrecks=[v("w", "Lancelot", 0, 15)], profiles={"vehicles": [strider]}))
+    g.step(choose(g))
+    assert any(a.kind == "ram" and a["target"] == "w" for a in g.legal_actions())
+    assert choose(g).kind == "move"
+
+
+def test_a_damage_point_is_worth_more_on_a_crippled_afv():
+    """AT-5: the last Propulsion or Frame point decides AT-P2, so a point that may take it is
+    worth more; on an AFV already immobilised a point only adds to the AT-P3 score."""
+    g = game(scenario(unit("r", "red", v("k", "Kossak", 0, 0)),
+                      unit("b", "blue", v("h1", "Hekat", 20, 0), v("h2", "Hekat", 0, 20))))
+    h1, h2 = g.state.vehicles["h1"], g.state.vehicles["h2"]
+    h2.propulsion = 1
+    assert point_worth(h1) == 1.0
+    assert point_worth(h2) == pytest.approx(1.0 + FINISH * 2 / 6)
+    h2.frame = 1
+    assert point_worth(h2) == pytest.approx(1.0 + FINISH * (2 + 3) / 6)
+    h2.propulsion = 0
+    assert point_worth(h2) == SCORE_ONLY
+
+
+def test_greedy_rams_the_crippled_one_of_two_equal_targets():
+    """Two Hekats at the same distance: the one down to its last Propulsion point is rammed."""
+    g = game(scenario(unit("r", "red", v("k", "Kossak", 0, 0)),
+                      unit("b", "blue", v("h1", "Hekat", 20, 0)),
+                      unit("b2", "blue", v("h2", "Hekat", 0, 20))))
+    g.state.vehicles["h2"].propulsion = 1
+    g.step(choose(g))
+    best = choose(g)
+    assert (best.kind, best.args["target"]) == ("ram", "h2")

@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 import random
 
+import pytest
+
 from polemos.core.players import PolicyBot, make_bot
 from tests.rulesets.de_bello_gallico.helpers import (
     RED_FIRST,
@@ -73,3 +75,53 @@ def test_greedy_names_an_officer_who_covers_several(pm) -> None:
     to_phase(game, "break")
     game.state.break_sides = ["red"]
     assert (choose(pm, game).kind, choose(pm, game).unit) == ("substitute", "ro")
+
+
+CORFINIUM_GROUND = [{"id": "river-west", "kind": "river", "rect": [0, 25, 27, 35]},
+                    {"id": "river-east", "kind": "river", "rect": [33, 25, 60, 35]},
+                    {"id": "bridge", "kind": "bridge", "rect": [27, 23, 33, 37]}]
+HOLD = {"kind": "hold_bridge", "holder": "red", "defender": "blue", "bridge": "bridge"}
+BLUE_FIRST = [1, 9]
+"""Initiative dice of turn 1: red 1, blue 9."""
+
+
+def test_greedy_defender_crosses_the_bridge_at_its_holders(pm) -> None:
+    """DBG-57: a holder touching the bridge counts unless pinned, so a defender standing on the
+    bridge out of charge reach does not stay put (as the old bot did): it walks up the bridge
+    to the edge of the holder's zone of control (DBG-15, DBG-16), from where it can charge."""
+    raw = scenario(fighter("r1", "red", 30, 22), fighter("b1", "blue", 30, 35),
+                   terrain=CORFINIUM_GROUND, objective=HOLD)
+    game = start(raw, [*BLUE_FIRST, 1], pm)  # then the javelin misses
+    game.step(choose(pm, game))
+    shot = choose(pm, game)
+    assert (shot.kind, shot.args) == ("shoot", {"target": "r1"})  # 20 %, but a contested holder
+    game.step(shot)
+    action = choose(pm, game)
+    assert action.kind == "move"
+    assert (action["x"], action["y"]) == (30, pytest.approx(26.0, abs=0.02))
+
+
+def test_greedy_defender_charges_a_holder_on_the_bridge_at_even_odds(pm) -> None:
+    """Legionary against legionary wins 45 % of duels, below the usual charging odds; but a
+    holder pinned on the bridge stops counting (DBG-17, DBG-57), so the defender charges."""
+    raw = scenario(fighter("r1", "red", 30, 22), fighter("b1", "blue", 30, 29),
+                   terrain=CORFINIUM_GROUND, objective=HOLD)
+    game = start(raw, BLUE_FIRST, pm)
+    game.step(choose(pm, game))
+    assert (choose(pm, game).kind, choose(pm, game).args) == ("charge", {"target": "r1"})
+
+
+def test_greedy_quarry_marches_off_rather_than_charge_at_fair_odds(pm) -> None:
+    """A legionary beats a skirmisher 64 % of the time, enough to charge in a plain fight; the
+    ambush's quarry (DBG-58, DBG-59) charges only at far better odds and heads for its exit."""
+    ambush = {"kind": "ambush", "hunter": "red", "quarry": "blue", "exits": ["east"]}
+    raw = scenario(fighter("r1", "red", 20, 26, troop="skirmisher"),
+                   fighter("b1", "blue", 20, 20), objective=ambush)
+    game = start(raw, [*BLUE_FIRST, 1], pm)  # then the javelin misses
+    game.step(choose(pm, game))
+    assert any(a.kind == "charge" for a in game.legal_actions())
+    shot = choose(pm, game)
+    assert (shot.kind, shot.args) == ("shoot", {"target": "r1"})
+    game.step(shot)
+    action = choose(pm, game)
+    assert action.kind == "move" and (action["x"], action["y"]) == (pytest.approx(30), 20)

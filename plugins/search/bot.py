@@ -1,0 +1,64 @@
+"""The ``mcts`` player: a search per decision, on forks of the one game it was made for."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import pluggy
+
+from polemos.core.actions import Action
+from polemos.core.errors import PolemosError
+from polemos.core.game import Game
+from polemos.core.players import Player
+from polemos.core.plugins import call_hook
+from polemos.core.ruleset import Ruleset
+from polemos.plugins.search.settings import Settings, settings
+from polemos.plugins.search.tree import Search, policy_rollout, random_rollout
+
+
+def even(rules: Ruleset[Any, Any], state: Any, side: str) -> float:
+    """The evaluation of a ruleset that has none: every unfinished position is even, so only
+    rollouts that reach the end of the game tell the search anything."""
+    return 0.5
+
+
+class SearchBot:
+    """Searches forks of ``game`` (``make_bot(..., game=game)``) before each decision.
+
+    It never reads what its side may not see: each fork's future dice come from a seed of the
+    bot's own generator and its hidden parts are re-sampled (``Ruleset.determinize``). A
+    decision with a single legal action is taken without searching.
+    """
+
+    def __init__(self, search: Search, game: Game | None) -> None:
+        self.search = search
+        self.game = game
+
+    @property
+    def settings(self) -> Settings:
+        return self.search.settings
+
+    def choose(self, rules: Ruleset[Any, Any], view: Any, side: str, legal: list[Action]
+               ) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        game = self.game
+        if game is None or rules is not game.rules:
+            raise PolemosError("the mcts bot decides only in the game it was made for "
+                               "(make_bot(..., game=game))")
+        return self.search.decide(game, side, legal)
+
+
+def make_search_bot(pm: pluggy.PluginManager, ruleset: str, options: Mapping[str, str],
+                    rng: random.Random, game: Game | None) -> Player:
+    """The ``mcts`` bot kind's maker (``polemos_bot_kinds``): options checked now; the
+    ruleset's evaluation and greedy policy (prior, and playouts if asked) found once."""
+    chosen = settings(options)
+    evaluate = call_hook(pm, "polemos_evaluate", firstresult=True, ruleset=ruleset, pm=pm)
+    policy = call_hook(pm, "polemos_bot_policy", firstresult=True, ruleset=ruleset,
+                       kind="greedy", pm=pm)
+    guide = None if policy is None else policy_rollout(policy)
+    rollout = guide if chosen.rollout == "greedy" and guide is not None else random_rollout
+    return SearchBot(Search(chosen, evaluate or even, rollout, guide, rng), game)

@@ -1,0 +1,80 @@
+"""The options of the ``mcts`` bot kind, checked once when the bot is made.
+
+``budget`` is CPU seconds per decision (``time.process_time``: a busy machine slows the search
+down, not its strength per second of its own); ``iterations`` a fixed number of searches per
+decision instead, which makes the bot deterministic (tests). ``depth`` caps a rollout's actions
+past the tree before ``evaluate`` judges the position; ``explore`` is UCT's constant;
+``rollout`` plays those actions at random (cheap, the default) or by the ruleset's greedy
+policy; ``prior`` is the share of PUCT's prior that goes to the greedy policy's choice.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from polemos.core.errors import PolemosInputError
+
+MAX_BUDGET = 600.0
+"""Ten minutes per decision: anything longer is a typo (``budget=200`` for 0.2)."""
+MAX_ITERATIONS = 10_000_000
+MAX_DEPTH = 10_000
+BUDGET, DEPTH, EXPLORE, ROLLOUT, PRIOR = 0.2, 24, 1.0, "random", 0.5
+"""The defaults: 0.2 CPU seconds per decision is the issue's measure."""
+ROLLOUTS = ("greedy", "random")
+OPTIONS = ("budget", "iterations", "depth", "explore", "rollout", "prior")
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """How hard the bot searches; exactly one of ``budget`` and ``iterations`` is set."""
+
+    budget: float | None = BUDGET
+    iterations: int | None = None
+    depth: int = DEPTH
+    explore: float = EXPLORE
+    rollout: str = ROLLOUT
+    prior: float = PRIOR
+
+
+def _number(kind: str, key: str, text: str, cast: Callable[[str], Any], low: float,
+            high: float) -> Any:
+    """``text`` as a number in [low, high], or the input error naming the option."""
+    try:
+        value = cast(text)
+    except ValueError:
+        value = None
+    if value is None or not math.isfinite(value) or not low <= value <= high:
+        what, span = (("a whole number", f"{low:.0f} to {high:.0f}") if cast is int
+                      else ("a number", f"{low:g} to {high:g}"))
+        raise PolemosInputError(f"bot {kind!r}: option {key}={text!r}: expected {what} "
+                                f"from {span}")
+    return value
+
+
+def settings(options: Mapping[str, str]) -> Settings:
+    """The settings ``options`` ask for; an unknown option or a bad value is bad input."""
+    kind = "mcts:" + ",".join(f"{k}={v}" for k, v in options.items())
+    for key in options:
+        if key not in OPTIONS:
+            raise PolemosInputError(f"bot {kind!r}: unknown option {key!r} (options: "
+                                    f"{', '.join(OPTIONS)})")
+    if "budget" in options and "iterations" in options:
+        raise PolemosInputError(f"bot {kind!r}: give budget (seconds) or iterations, not both")
+    rollout = options.get("rollout", ROLLOUT)
+    if rollout not in ROLLOUTS:
+        raise PolemosInputError(f"bot {kind!r}: option rollout={rollout!r}: expected one of "
+                                f"{', '.join(ROLLOUTS)}")
+    iterations = (_number(kind, "iterations", options["iterations"], int, 1, MAX_ITERATIONS)
+                  if "iterations" in options else None)
+    budget = (None if iterations is not None else
+              _number(kind, "budget", options.get("budget", str(BUDGET)), float, 0.001,
+                      MAX_BUDGET))
+    return Settings(
+        budget, iterations,
+        _number(kind, "depth", options.get("depth", str(DEPTH)), int, 0, MAX_DEPTH),
+        _number(kind, "explore", options.get("explore", str(EXPLORE)), float, 0, 100),
+        rollout,
+        _number(kind, "prior", options.get("prior", str(PRIOR)), float, 0, 1))

@@ -1,0 +1,52 @@
+"""Every action an aircraft can ever be offered, built once and handed out again.
+
+An aircraft's menu is always drawn from the same few actions (PCV-6 … PCV-10, PCV-14): a step
+in each direction at each altitude change, two loops, three speed changes, a shot at each other
+aircraft, a hold. Actions are immutable values, so the legal-action generator picks them from
+this table instead of building and re-building them at every decision (issue 14: the bare
+rules cost a fraction of building the menus).
+"""
+
+from __future__ import annotations
+
+import functools
+
+from polemos.core.actions import Action
+from polemos.rulesets.petit_cirque.movement import DIRECTIONS
+
+ALTS = ("level", "down", "up")
+"""PCV-6, PCV-7: the altitude changes of a step, in the order menus list them."""
+LOOP_ALTS = ("up", "down")
+"""PCV-8: the altitude changes of a loop, in the order menus list them."""
+SPEED_CHANGES = (-1, 0, 1)
+"""PCV-10: the speed changes, in the order menus list them."""
+
+
+class PlaneActions:
+    """One aircraft's actions: ``steps[alt]`` in ``DIRECTIONS`` order, ``loops[alt]``,
+    ``speeds[change]``, ``fire(target)`` (built on first use: targets are the other aircraft)
+    and ``hold``."""
+
+    __slots__ = ("unit", "steps", "loops", "speeds", "hold", "_fire")
+
+    def __init__(self, unit: str) -> None:
+        self.unit = unit
+        self.steps = {alt: [Action("step", unit, {"dir": d, "alt": alt}) for d in DIRECTIONS]
+                      for alt in ALTS}
+        self.loops = {alt: Action("loop", unit, {"alt": alt}) for alt in LOOP_ALTS}
+        self.speeds = {c: Action("speed", unit, {"change": c}) for c in SPEED_CHANGES}
+        self.hold = Action("hold", unit)
+        self._fire: dict[str, Action] = {}
+
+    def fire(self, target: str) -> Action:
+        action = self._fire.get(target)
+        if action is None:
+            action = self._fire[target] = Action("fire", self.unit, {"target": target})
+        return action
+
+
+@functools.lru_cache(maxsize=4096)
+def plane_actions(unit: str) -> PlaneActions:
+    """The actions of the aircraft ``unit``, shared by every game of the process (actions are
+    values, and a duel is over in a few dozen actions: per-game tables would not pay off)."""
+    return PlaneActions(unit)

@@ -1,0 +1,121 @@
+"""The layout cache (``layout``) and the sweep-free shortcuts built on it give exactly what the
+plain scans give (DBG-1 contact, DBG-15 zones, DBG-17 pinning, DBG-14 charges), however the
+table changes: a stale answer would be a rules bug."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from polemos.core.table import EPS, gap
+from polemos.rulesets.de_bello_gallico import movement
+from polemos.rulesets.de_bello_gallico.geometry import (
+    enemies,
+    in_contact,
+    other_bases,
+    pinned,
+    stop_gaps,
+)
+from polemos.rulesets.de_bello_gallico.layout import layout
+from polemos.rulesets.de_bello_gallico.state import DbgState
+from tests.rulesets.de_bello_gallico.helpers import RED_FIRST, f, fighter, scenario, start, state
+
+RIVER = {"id": "river", "kind": "river", "rect": [0, 24, 20, 26]}
+
+
+def crowd(seed: int) -> dict:
+    """Twenty-four fighters dropped at random by a river, in clumps where many touch."""
+    rng = random.Random(seed)
+    spots: list[tuple[float, float]] = []
+    while len(spots) < 24:
+        cx, cy = rng.choice([(10, 10), (40, 12), (12, 40), (38, 38)])
+        x, y = round(cx + rng.uniform(-8, 8), 2), round(cy + rng.uniform(-8, 8), 2)
+        clear = x > 21.5 or not 22.5 < y < 27.5
+        if clear and all(((x - a) ** 2 + (y - b) ** 2) ** 0.5 >= 2.0 for a, b in spots):
+            spots.append((x, y))
+    return scenario(*(fighter(f"{'rb'[i % 2]}{i}", ("red", "blue")[i % 2], x, y)
+                      for i, (x, y) in enumerate(spots)), width=50, height=50, terrain=[RIVER])
+
+
+def plain_contacts(st: DbgState) -> dict[str, list[str]]:
+    """DBG-1 by brute force: every pair of fighters in play, in scenario order."""
+    limit = st.params.contact + EPS
+    playing = [x for x in st.fighters.values() if x.in_play]
+    return {a.id: [b.id for b in playing if b is not a and gap(a.base, b.base) <= limit]
+            for a in playing}
+
+
+def test_contacts_match_every_pair(pm) -> None:
+    """DBG-1, DBG-17: the sorted pair search finds exactly the touching pairs."""
+    for seed in range(20):
+        st = state(start(crowd(seed), RED_FIRST, pm))
+        table = layout(st)
+        assert table.touching == plain_contacts(st)
+        for x in st.fighters.values():
+            by_hand = any(gap(x.base, e.base) <= st.params.contact + EPS
+                          for e in enemies(st, x))
+            assert pinned(st, x) == by_hand == (x.id in table.pinned)
+
+
+def test_a_base_moved_by_hand_is_seen_at_once(pm) -> None:
+    """DBG-17: the cache checks the positions at every question, so no change goes unseen."""
+    raw = scenario(fighter("r1", "red", 10, 10), fighter("b1", "blue", 12.05, 10))
+    game = start(raw, RED_FIRST, pm)
+    st = state(game)
+    assert pinned(st, f(game, "r1")) and in_contact(st, f(game, "r1")) == [f(game, "b1")]
+    f(game, "b1").base.x = 30
+    assert not pinned(st, f(game, "r1")) and in_contact(st, f(game, "r1")) == []
+    f(game, "b1").base.x = 12.05
+    f(game, "b1").status = "out"
+    assert not pinned(st, f(game, "r1"))
+
+
+def test_copies_share_a_layout_but_never_its_answers(pm) -> None:
+    """A deep copy (transactions) shares the cache; moving one copy never changes the other's
+    answers (DBG-17)."""
+    raw = scenario(fighter("r1", "red", 10, 10), fighter("b1", "blue", 12.05, 10))
+    game = start(raw, RED_FIRST, pm)
+    st = state(game)
+    assert pinned(st, f(game, "r1"))
+    twin = copy.deepcopy(st)
+    twin.fighters["b1"].base.x = 30
+    assert not pinned(twin, twin.fighters["r1"])
+    assert pinned(st, f(game, "r1"))
+
+
+def test_leaving_out_what_no_move_can_meet_changes_no_sweep(pm) -> None:
+    """DBG-1, DBG-11, DBG-15: ``surroundings`` keeps only the bases and terrain within reach;
+    every menu line sweeps to the same point as against the whole table."""
+    dropped = [0, 0]
+    for seed in range(20):
+        st = state(start(crowd(seed), RED_FIRST, pm))
+        for mover in st.fighters.values():
+            near = movement.surroundings(st, mover)
+            whole = movement.Surroundings(other_bases(st, mover), stop_gaps(st, mover),
+                                          st.ground.impassable, near.foes)
+            dropped[0] += len(whole.bases) - len(near.bases)
+            dropped[1] += len(whole.obstacles) - len(near.obstacles)
+            for label, heading in movement.HEADINGS:
+                assert movement.line_options(st, mover, label, heading, near) == \
+                    movement.line_options(st, mover, label, heading, whole)
+    assert min(dropped) > 0
+
+
+def test_cut_off_spots_are_refused_by_the_sweep_too(pm) -> None:
+    """DBG-1, DBG-14, DBG-15: a charge spot ``cut_off`` passes over is always one
+    ``path_problem`` refuses, so skipping its sweep changes no charge."""
+    skipped = 0
+    for seed in range(6):
+        st = state(start(crowd(seed), RED_FIRST, pm))
+        for mover in st.fighters.values():
+            around = movement.surroundings(st, mover)
+            for target in enemies(st, mover):
+                ux, uy = target.base.x - mover.base.x, target.base.y - mover.base.y
+                for k in range(15):
+                    x = round(target.base.x + (k % 5 - 2) * 1.3 - 0.3 * ux, 2)
+                    y = round(target.base.y + (k // 5 - 2) * 1.3 - 0.3 * uy, 2)
+                    spot = type(mover.base)(mover.id, x, y, mover.base.radius)
+                    if movement.cut_off(st, mover, spot, around):
+                        skipped += 1
+                        assert movement.path_problem(st, mover, x, y, around) is not None
+    assert skipped > 50
