@@ -89,3 +89,16 @@ class PluginFailure(PolemosError):
         self.plugin = plugin
         self.hook = hook
         self.error = error
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled with its cause as text: a balance worker sends it back to the parent
+        process, and the plugin's own exception may not pickle (which broke the whole pool)."""
+        cause = RuntimeError(f"{type(self.error).__name__}: {self.error}")
+        return (_unpickled_failure, (self.plugin, self.hook, cause, str(self)))
+
+
+def _unpickled_failure(plugin: str, hook: str, cause: BaseException, message: str
+                       ) -> PluginFailure:
+    failure = PluginFailure(plugin, hook, cause)
+    failure.args = (message,)
+    return failure

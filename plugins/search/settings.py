@@ -5,7 +5,9 @@ down, not its strength per second of its own); ``iterations`` a fixed number of 
 decision instead, which makes the bot deterministic (tests). ``depth`` caps a rollout's actions
 past the tree before ``evaluate`` judges the position; ``explore`` is UCT's constant;
 ``rollout`` plays those actions at random (cheap, the default) or by the ruleset's greedy
-policy; ``prior`` is the share of PUCT's prior that goes to the greedy policy's choice.
+policy; ``prior`` is the share of PUCT's prior that goes to the greedy policy's choice;
+``keep`` is how many standard errors better another action's playouts must score before the
+bot leaves the greedy policy's choice (0: the most visited action, whatever greedy says).
 """
 
 from __future__ import annotations
@@ -21,10 +23,10 @@ MAX_BUDGET = 600.0
 """Ten minutes per decision: anything longer is a typo (``budget=200`` for 0.2)."""
 MAX_ITERATIONS = 10_000_000
 MAX_DEPTH = 10_000
-BUDGET, DEPTH, EXPLORE, ROLLOUT, PRIOR = 0.2, 24, 1.0, "random", 0.5
+BUDGET, DEPTH, EXPLORE, ROLLOUT, PRIOR, KEEP = 0.2, 24, 1.0, "random", 0.5, 2.0
 """The defaults: 0.2 CPU seconds per decision is the issue's measure."""
 ROLLOUTS = ("greedy", "random")
-OPTIONS = ("budget", "iterations", "depth", "explore", "rollout", "prior")
+OPTIONS = ("budget", "iterations", "depth", "explore", "rollout", "prior", "keep")
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +39,7 @@ class Settings:
     explore: float = EXPLORE
     rollout: str = ROLLOUT
     prior: float = PRIOR
+    keep: float = KEEP
 
 
 def _number(kind: str, key: str, text: str, cast: Callable[[str], Any], low: float,
@@ -77,4 +80,5 @@ def settings(options: Mapping[str, str]) -> Settings:
         _number(kind, "depth", options.get("depth", str(DEPTH)), int, 0, MAX_DEPTH),
         _number(kind, "explore", options.get("explore", str(EXPLORE)), float, 0, 100),
         rollout,
-        _number(kind, "prior", options.get("prior", str(PRIOR)), float, 0, 1))
+        _number(kind, "prior", options.get("prior", str(PRIOR)), float, 0, 1),
+        _number(kind, "keep", options.get("keep", str(KEEP)), float, 0, 100))

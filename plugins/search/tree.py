@@ -62,13 +62,30 @@ class Node:
     playouts through it; ``favourite`` is the prior's choice for each side that acted here.
     """
 
-    __slots__ = ("children", "favourite", "value", "visits")
+    __slots__ = ("children", "favourite", "square", "value", "visits")
 
     def __init__(self) -> None:
         self.children: dict[tuple[str, Action], Node] = {}
         self.favourite: dict[str, Action | None] = {}
         self.visits = 0
         self.value = 0.0
+        self.square = 0.0
+
+    def mean(self) -> float:
+        return self.value / self.visits
+
+    def spread(self) -> float:
+        """The squared standard error of ``mean``, never below ``NOISE``'s: a handful of
+        equal rewards is no proof that the next one will be equal too."""
+        mean = self.mean()
+        variance = max(self.square / self.visits - mean * mean, NOISE * NOISE)
+        return variance / self.visits
+
+
+NOISE = 0.05
+"""The least standard deviation of a node's rewards assumed by the keep rule."""
+LEAST_VISITS = 3
+"""Fewer playouts than this through an action are no evidence against the greedy choice."""
 
 
 class Search:
@@ -87,6 +104,8 @@ class Search:
         """The action of ``legal`` most visited by a search of ``game`` for ``side``."""
         root = Node()
         settings, rng = self.settings, self.rng
+        if self.guide is not None:
+            root.favourite[side] = self.guide(game.rules, game.state, side, legal, rng)
         sides = list(game.rules.sides(game.state))
         deadline = (time.process_time() + settings.budget if settings.budget is not None
                     else math.inf)
@@ -97,15 +116,8 @@ class Search:
             fork.rules.determinize(fork.state, side, rng)
             self.iterate(root, fork, sides)
             done += 1
-        children, favourite = root.children, root.favourite.get(side)
-
-        def rank(action: Action) -> tuple[int, bool, float]:
-            child = children.get((side, action))
-            if child is None:
-                return 0, action == favourite, 0.0
-            return child.visits, action == favourite, child.value
-
-        return max(candidates(game.rules, game.state, legal, favourite), key=rank)
+        return choice(root, side, candidates(game.rules, game.state, legal,
+                                              root.favourite.get(side)), settings.keep)
 
     def iterate(self, root: Node, fork: Game, sides: list[str]) -> None:
         """One selection, expansion, playout and back-propagation on ``fork``."""
@@ -131,6 +143,7 @@ class Search:
         for child, mover in path:
             child.visits += 1
             child.value += reward[mover]
+            child.square += reward[mover] * reward[mover]
 
     def select(self, node: Node, rules: Ruleset[Any, Any], state: Any, mover: str
                ) -> tuple[Action, Node, bool]:
@@ -170,6 +183,34 @@ class Search:
         if child is None:
             child = node.children[(mover, action)] = Node()
         return action, child, child.visits == 0
+
+
+def choice(root: Node, side: str, legal: list[Action], keep: float) -> Action:
+    """The greedy policy's choice unless the search found one better by ``keep`` standard
+    errors of the difference of their mean rewards: with the few playouts of 0.2 s the search
+    is noisy, and a noisy departure from greedy loses to greedy. ``keep=0`` (or no greedy
+    choice, or none searched) takes the most visited action, the prior's favourite on ties."""
+    children, favourite = root.children, root.favourite.get(side)
+    kept = children.get((side, favourite)) if favourite is not None else None
+
+    def rank(action: Action) -> tuple[int, bool, float]:
+        child = children.get((side, action))
+        if child is None:
+            return 0, action == favourite, 0.0
+        return child.visits, action == favourite, child.value
+
+    if keep == 0 or kept is None or kept.visits == 0:
+        return max(legal, key=rank)
+    assert favourite is not None
+    best, margin = favourite, 0.0
+    for action in legal:
+        child = children.get((side, action))
+        if action == favourite or child is None or child.visits < LEAST_VISITS:
+            continue
+        gain = (child.mean() - kept.mean()) / math.sqrt(child.spread() + kept.spread())
+        if gain > max(keep, margin):
+            best, margin = action, gain
+    return best
 
 
 def candidates(rules: Ruleset[Any, Any], state: Any, legal: list[Action],

@@ -81,18 +81,35 @@ def touching(state: At43State, params: At43Params, c: Collision, vehicle_id: str
             if in_contact(base, state.vehicles[a.id].base, params.contact)]
 
 
-def push_direction(state: At43State, c: Collision, attackers: Sequence[str]) -> Vec:
-    """AT-22, AT-40 Decision: the travel direction, averaged over several attackers."""
+def held_or_mean(vectors: Iterable[Vec]) -> Vec | None:
+    """The mean direction of several attackers (AT-39, AT-40), or None when they cancel.
+
+    Decision (opposed attackers; the rules are silent): attackers driving into a target from
+    exactly opposite sides hold it between them — it is neither pushed nor thrown (it keeps its
+    damage), as a vehicle caught between two others would be on the table."""
+    given = list(vectors)
+    try:
+        return average_direction(given)
+    except ValueError:
+        if not given:
+            raise
+        return None
+
+
+def push_direction(state: At43State, c: Collision, attackers: Sequence[str]) -> Vec | None:
+    """AT-22, AT-40 Decision: the travel direction, averaged over several attackers (None:
+    held between opposed attackers)."""
     travels = (c.attacker(a).travel for a in attackers)
-    return average_direction((t[0], t[1]) for t in travels)
+    return held_or_mean((t[0], t[1]) for t in travels)
 
 
-def throw_direction(state: At43State, c: Collision, vehicle_id: str) -> Vec:
+def throw_direction(state: At43State, c: Collision, vehicle_id: str) -> Vec | None:
     """AT-30, AT-39: the line from the attackers' centres through the target's (averaged);
-    from its own attackers when none is in contact (AT-34 joiners only)."""
+    from its own attackers when none is in contact (AT-34 joiners only). None: held between
+    opposed attackers."""
     sources = c.touching.get(vehicle_id) or [a.id for a in c.attackers if a.target == vehicle_id]
     target = state.vehicles[vehicle_id].base
-    return average_direction(direction_from(state.vehicles[a].base, target) for a in sources)
+    return held_or_mean(direction_from(state.vehicles[a].base, target) for a in sources)
 
 
 def rammed_groups(state: At43State, params: At43Params, c: Collision) -> None:
@@ -109,7 +126,9 @@ def rammed_groups(state: At43State, params: At43Params, c: Collision) -> None:
                      else push_direction(state, c, everyone))
         pool = {k: b for k, b in enemies.items() if k not in claimed or k == root}
         pool[root] = state.vehicles[root].base
-        for member, rank in contacts_on_path(graph, root, pool, direction).items():
+        chain = ({root: 0} if direction is None  # held: it drives into nothing
+                 else contacts_on_path(graph, root, pool, direction))
+        for member, rank in chain.items():
             c.ranks[member] = rank
             c.roots[member] = root
             claimed.add(member)

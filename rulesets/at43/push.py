@@ -41,6 +41,11 @@ def push(state: At43State, params: At43Params, c: Collision, game: Context) -> N
     distance = push_distance(state, c)
     block = [state.vehicles[i].base for i in ids + c.movers]
     starts = {b.id: (b.x, b.y) for b in block}
+    if direction is None:  # held between opposed attackers (groups.held_or_mean)
+        game.emit("push", units=ids, pushed=c.movers, direction=[0.0, 0.0],
+                  distance=0.0, travelled=0.0, at={b.id: [b.x, b.y] for b in block},
+                  rules=["AT-21", "AT-40"])
+        return
     result = sweep(block, direction, distance, bases=afv_bases(state, starts),
                    obstacles=obstacles(state), table=state.table, stop_gap=params.contact)
     apply_sweep(block, direction, result)

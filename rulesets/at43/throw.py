@@ -45,6 +45,8 @@ def setup_throws(state: At43State, params: At43Params, c: Collision, movers: lis
                        key=lambda x: (c.dealt.get(x, 0), c.ranks[x], x))
             direction = throw_direction(state, c, best)
             distance = params.throw_per_damage * c.dealt.get(best, 0)
+        if direction is None:  # held between opposed attackers (groups.held_or_mean)
+            direction, distance = (0.0, 0.0), 0.0
         c.throws.append(Throw(m, list(direction), distance, c.ranks[m], c.roots[m]))
     if c.reached:
         for t in c.throws:

@@ -76,7 +76,7 @@ def test_the_showcase_ends_with_one_verdict_and_its_turn_headers_in_order(capsys
     own end is no game over (MIX-10), so exactly one verdict closes the log."""
     lines = played(capsys, ROOT / "scenarios" / "mixed" / "bridge-showcase.yaml")
     verdicts = [line for line in lines if line.startswith("== game over")]
-    assert verdicts == ["== game over: draw — the bridge held by nobody (MIX-10)"]
+    assert verdicts == ["== game over: draw — the bridge held by gauls and romans (MIX-10)"]
     assert sum(1 for line in lines if " part over: " in line) == 4
     headers = [re.match(r"== turn (\d+)/8: (\w+) \(MIX-2\)", line) for line in lines
                if line.startswith("== turn")]
@@ -93,13 +93,13 @@ def test_the_showcase_ends_with_one_verdict_and_its_turn_headers_in_order(capsys
      "victory points: ork 66, imperial 60 (AI-70)", "victory points (AI-70)"),
     ("petit-cirque/duel", "red wins — red cleared the table of enemy aircraft (PCV-3)",
      "aircraft in play (PCV-3)"),
-    ("at43/derby", "blue wins — blue destroyed the most enemy SP by round 6 (AT-P3)",
+    ("at43/derby", "red wins — red has the last mobile AFV (AT-P2)",
      "enemy SP destroyed + infantry killed (AT-P3)"),
-    ("de-bello-gallico/britons-ambush", "britons win — no romans left on the table: 12 romans "
+    ("de-bello-gallico/britons-ambush", "romans win — no romans left on the table: 4 romans "
      "eliminated (DBG-59)", "romans eliminated (britons), romans left (romans) (DBG-58)"),
-    ("de-bello-gallico/corfinium-bridge", "pompeians win — 5 pompeians held the bridge at the "
-     "end of 2 consecutive turns (DBG-57)", "fighters on the table (DBG-57)"),
-    ("mixed/bridge-showcase", "draw — the bridge held by nobody (MIX-10)",
+    ("de-bello-gallico/corfinium-bridge", "caesareans win — caesareans alone hold the bridge "
+     "after turn 8 (DBG-57)", "fighters on the table (DBG-57)"),
+    ("mixed/bridge-showcase", "draw — the bridge held by gauls and romans (MIX-10)",
      "units on the table (MIX-10)"),
 ])
 def test_the_result_table_names_its_numbers_and_says_why(capsys, scenario: str,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 import re
 
@@ -191,3 +192,19 @@ def test_the_registry_writes_nothing_on_the_ruleset_classes():
     registry = ruleset_registry(make_plugin_manager([ToyPlugin()], entry_points=False))
     assert registry.plugin == {"toy": "ToyPlugin"}
     assert dict(vars(Toy)) == before
+
+
+def test_a_plugin_failure_crosses_a_process_boundary_with_its_message():
+    """A balance worker pickles the failure back to the parent; a cause that cannot be pickled
+    (arguments its class cannot be rebuilt from) travels as its text, named as it was."""
+
+    class Stubborn(Exception):
+        def __init__(self, what: str, code: int) -> None:
+            super().__init__(what)
+
+    failure = PluginFailure("pcv_house_rules", "polemos_configure_game", Stubborn("boom", 3))
+    back = pickle.loads(pickle.dumps(failure))
+    assert isinstance(back, PluginFailure)
+    assert (back.plugin, back.hook, str(back)) == (
+        "pcv_house_rules", "polemos_configure_game",
+        "plugin 'pcv_house_rules' failed in polemos_configure_game: Stubborn: boom")

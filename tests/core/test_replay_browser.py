@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
 
 import pytest
 
+from polemos.core.annotations import StepNotes
 from polemos.core.board import Board
 from polemos.core.cli import Recorder
 from polemos.core.engine import play
@@ -33,10 +34,9 @@ REQUIRE_REAL = os.environ.get("POLEMOS_REQUIRE_REAL") == "1"
 ROOT = Path(__file__).parents[2]
 SHOWCASE = ROOT / "scenarios" / "mixed" / "bridge-showcase.yaml"
 ARTIFACTS = ROOT / "tests" / "artifacts" / "replay"
-SEED = 7
-SHOTS = {0: "start", 7: "biplane-moves", 155: "melee-on-the-bridge", 162: "bomb-hits",
-         234: "tank-rams-through-the-melee", 376: "end"}
-"""Steps of the seed-7 showcase kept as screenshots, and what each shows."""
+SEED = 10
+"""A showcase game with everything the replay draws: moves, a hit and a miss in one step, a ram
+that crushes infantry (greedy bots; the steps are found in the game, not hard-coded)."""
 POSITION_PX = 0.05
 """How far a drawn base's centre may be from its Board position, in SVG pixels."""
 OVERLAP_SHARE = 0.01
@@ -65,13 +65,36 @@ def start_playwright() -> Any:
 class Replay:
     page: Any
     boards: list[Board]
+    notes: list[StepNotes]
     errors: list[str]
+
+    def first(self, wanted: Callable[[StepNotes], bool]) -> int:
+        """The first step whose notes are ``wanted``."""
+        return next(step for step, notes in enumerate(self.notes) if wanted(notes))
+
+    def moved(self, unit: str) -> int:
+        return self.first(lambda n: n.actor == unit and any(p.kind == "move" for p in n.paths))
+
+    def hit_and_miss(self) -> int:
+        return self.first(lambda n: {link.hit for link in n.links if link.kind == "shot"}
+                          == {True, False})
+
+    def ram_that_crushes(self) -> int:
+        return self.first(lambda n: any(p.kind == "ram" for p in n.paths)
+                          and any(link.kind == "crush" for link in n.links))
+
+    def shots(self) -> dict[int, str]:
+        """The steps kept as screenshots, and what each shows."""
+        return {0: "start", self.moved("spad-1"): "biplane-moves",
+                self.hit_and_miss(): "a-hit-and-a-miss",
+                self.ram_that_crushes(): "tank-rams-through-the-melee",
+                len(self.boards) - 1: "end"}
 
 
 @pytest.fixture(scope="module")
 def replay(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Replay]:
-    """The seed-7 showcase played by greedy bots (as ``polemos play --seed 7 --html``), its
-    boards kept, its page open in headless Chromium."""
+    """The seed-10 showcase played by greedy bots (as ``polemos play --seed 10 --html``), its
+    boards and step notes kept, its page open in headless Chromium."""
     playwright = start_playwright()
     pm = make_plugin_manager()
     game = Game.new(load_scenario(str(SHOWCASE), pm), pm, seed=SEED, transactional=False)
@@ -89,7 +112,7 @@ def replay(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Replay]:
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(path.as_uri())
         page.wait_for_function("window.polemosReplay !== undefined")
-        yield Replay(page, recorder.boards, errors)
+        yield Replay(page, recorder.boards, recorder.notes, errors)
         browser.close()
 
 
@@ -152,20 +175,22 @@ def test_every_unit_is_drawn_where_the_state_puts_it_and_labels_stay_apart(repla
 
 def test_acting_unit_shots_and_trails_are_drawn(replay: Replay):
     """The step's acting unit is ringed and its row marked in the units table; a hit and a miss
-    are drawn differently; a move leaves a trail; the ram of step 234 is an arrow."""
+    are drawn differently; a move leaves a trail; a ram is an arrow."""
     page = replay.page
-    page.evaluate("polemosReplay.show(7)")
+    page.evaluate(f"polemosReplay.show({replay.moved('spad-1')})")
     assert page.locator("#board .piece.actor").get_attribute("data-unit") == "spad-1"
     assert page.locator("#units tr.actor").get_attribute("data-unit") == "spad-1"
     assert page.locator("#board .path.move[data-unit='spad-1']").count() == 1
-    page.evaluate("polemosReplay.show(77)")
+    page.evaluate(f"polemosReplay.show({replay.hit_and_miss()})")
     assert page.locator("#board .link.shot.hit").count() >= 1
     assert page.locator("#board .link.shot.miss").count() >= 1
     hit = page.locator("#board .link.shot.hit line").first.get_attribute("stroke-dasharray")
     miss = page.locator("#board .link.shot.miss line").first.get_attribute("stroke-dasharray")
     assert (hit, bool(miss)) == (None, True)
-    page.evaluate("polemosReplay.show(234)")
-    assert page.locator("#board .path.ram[data-unit='poltergeist']").count() == 1
+    ram = replay.ram_that_crushes()
+    rammer = replay.notes[ram].actor
+    page.evaluate(f"polemosReplay.show({ram})")
+    assert page.locator(f"#board .path.ram[data-unit='{rammer}']").count() == 1
     assert page.locator("#board .link.crush").count() >= 1
     assert page.locator("#units tr.out").count() >= 1
     assert replay.errors == []
@@ -210,9 +235,10 @@ def test_steps_zoom_pan_and_rule_texts_answer_the_user(replay: Replay):
 
 
 def test_screenshots_at_fixed_steps_are_kept(replay: Replay, tmp_path: Path):
-    """Screenshots of the whole page at ``SHOTS``, for people to look at (README, reviews)."""
+    """Screenshots of the whole page at ``Replay.shots``, for people to look at (README,
+    reviews)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    for step, name in SHOTS.items():
+    for step, name in replay.shots().items():
         replay.page.evaluate(f"polemosReplay.show({step})")
         shot = tmp_path / f"showcase-{step:03d}-{name}.png"
         replay.page.screenshot(path=str(shot))

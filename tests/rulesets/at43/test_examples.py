@@ -127,15 +127,21 @@ def test_e4_snake_throws_sierp_into_krasnye_soldaty():
     assert g.state.killed == {"blue": 2}
 
 
-def test_e5_two_toads_charge_one_hekat_throw_along_the_average_direction():
-    """AT-E5 (AT-39): impacts add up (2 + 2 on 4+); the throw follows (1, 1)/√2, 2.5 cm per
-    damage point; the backlash is shared as the player says."""
-    g = game(scenario(unit("r", "red", v("t1", "Toad", 13, 40), v("t2", "Toad", 40, 13)),
+def two_toads_charge_one_hekat(t2: tuple[float, float]):
+    """AT-E5's set-up: t1 charges the Hekat from the west, t2 joins from ``t2``; 2 + 2 impacts."""
+    g = game(scenario(unit("r", "red", v("t1", "Toad", 13, 40), v("t2", "Toad", *t2)),
                       unit("b", "blue", v("h", "Hekat", 40, 40))),
              dice=[4, 4, 1, 5, 1, 3, 6, 1, 1, 1])
     ram(g, "t1", "h")
     act(g, "join", "t2", target="h", offset=0)
     assert [e["impacts"] for e in events(g, "impacts")] == [2, 2]
+    return g
+
+
+def test_e5_two_toads_charge_one_hekat_throw_along_the_average_direction():
+    """AT-E5 (AT-39): impacts add up (2 + 2 on 4+); the throw follows (1, 1)/√2, 2.5 cm per
+    damage point; the backlash is shared as the player says."""
+    g = two_toads_charge_one_hekat((40, 13))
     assert {a.args["extra"] for a in g.legal_actions()} == {"t1", "t2"}
     act(g, "split", extra="t1")
     assert [e["impacts"] for e in events(g, "backlash")] == [2, 1]
@@ -356,3 +362,13 @@ def test_e10_three_damage_throws_both_left_first_each_7_5_cm():
     assert [e["unit"] for e in events(g, "throw")] == ["left", "right"]
     assert near(pos(g, "left"), (50, 32.5)) and near(pos(g, "right"), (50, 41))
     assert events(g, "meet")[0]["rule"] == "AT-37"
+
+
+def test_opposed_toads_charge_one_hekat_which_is_held_between_them():
+    """AT-39 Decision (opposed attackers): the E5 charge with t2 coming from the east instead
+    of the north — the attack directions cancel, so the Hekat takes the damage and stays put."""
+    g = two_toads_charge_one_hekat((67, 40))
+    act(g, "split", extra="t1")
+    throw = events(g, "throw")[0]
+    assert (throw["unit"], throw["distance"], throw["travelled"]) == ("h", 0.0, 0.0)
+    assert near(pos(g, "h"), (40, 40))

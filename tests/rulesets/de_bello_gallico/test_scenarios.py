@@ -28,8 +28,10 @@ def new(pm, path: Path, seed: int = 0) -> Game:
 
 def test_corfinium_set_up(pm) -> None:
     """DBG-56: 60 × 60 cm, an impassable river 10 cm wide, a 6 × 14 cm bridge at the centre;
-    10 legionaries and a chief within 10 cm of the bridge on the far bank; 10 legionaries,
-    2 skirmishers and a chief within 5 cm of the near edge; 8 turns."""
+    legionaries and a chief on the far bank; 10 legionaries, 2 skirmishers and a chief for
+    Caesar; 8 turns. Forces and deployment are the scenario's own (balanced for issue 13): nine
+    Pompeian legionaries (DBG-56: ten) within 16 cm of the bridge, Caesar's vanguard already on
+    it (six legionaries), the rest of his men south of the river."""
     game = new(pm, CORFINIUM)
     st = state(game)
     assert (st.ground.table.width, st.ground.table.height, st.max_turns) == (60, 60, 8)
@@ -39,28 +41,45 @@ def test_corfinium_set_up(pm) -> None:
     assert {x.shape.bbox[1::2] for x in rivers} == {(25, 35)}
     pompeians = [x for x in st.fighters.values() if x.side == "pompeians"]
     caesareans = [x for x in st.fighters.values() if x.side == "caesareans"]
-    assert sorted(x.troop for x in pompeians).count("legionary") == 11
+    assert sorted(x.troop for x in pompeians).count("legionary") == 10
     assert [x.rank for x in pompeians].count(3) == 1
     assert sorted(x.troop for x in caesareans) == ["legionary"] * 11 + ["skirmisher"] * 2
     for x in pompeians:
         gap = math.hypot(max(27 - x.base.x, 0, x.base.x - 33), max(23 - x.base.y, 0))
-        assert gap - x.base.radius <= 10 and x.base.y < 25
-    assert all(x.base.y - x.base.radius >= 55 for x in caesareans)
+        assert gap - x.base.radius <= 16 and x.base.y < 25
+    on_bridge = [x for x in caesareans if 27 <= x.base.x <= 33 and 25 < x.base.y < 37]
+    assert len(on_bridge) == 6
+    assert all(x.base.y > 37 for x in caesareans if x not in on_bridge)
 
 
-def put_on_bridge(game: Game, units: list[str]) -> None:
+def vanguard_back(game: Game) -> None:
+    """Caesar's men back on a line by the near edge (DBG-56), off the bridge."""
+    for n, fighter in enumerate(x for x in state(game).fighters.values()
+                                if x.side == "caesareans"):
+        fighter.base.x, fighter.base.y = 5 + 4 * n, 56.5
+
+
+def put_on_bridge(game: Game, count: int) -> list[str]:
+    """``count`` Pompeians on the bridge, in rows of two, and the vanguard sent back."""
+    vanguard_back(game)
+    units = [f"pomp-{n + 1}" for n in range(count)]
     for n, unit in enumerate(units):
         base = f(game, unit).base
-        base.x, base.y = 28 + 2 * n, 30
+        base.x, base.y = 28.5 + 3 * (n % 2), 27 + 3 * (n // 2)
+    return units
 
 
 def test_corfinium_pompeians_win_after_two_consecutive_turns(pm) -> None:
-    """DBG-57: three unpinned Pompeians on the bridge at the end of two consecutive turns."""
+    """DBG-57: the scenario's count (four here, for balance) of unpinned Pompeians on the
+    bridge at the end of two consecutive turns; one fewer does not count."""
     game = new(pm, CORFINIUM)
     st = state(game)
     objective = game.rules.scenario.objective
-    put_on_bridge(game, ["pomp-1", "pomp-2", "pomp-3"])
-    assert all(touches_feature(st, f(game, u).base, "bridge") for u in ("pomp-1", "pomp-3"))
+    assert (objective.count, objective.turns) == (4, 2)
+    put_on_bridge(game, objective.count - 1)
+    assert objectives.end_of_turn(st, objective) is None and st.bridge_turns == 0
+    units = put_on_bridge(game, objective.count)
+    assert all(touches_feature(st, f(game, u).base, "bridge") for u in units)
     assert objectives.end_of_turn(st, objective) is None and st.bridge_turns == 1
     winner, _, rule, _ = objectives.end_of_turn(st, objective)
     assert (winner, rule) == ("pompeians", "DBG-57")
@@ -71,10 +90,10 @@ def test_corfinium_count_restarts_and_pinned_do_not_count(pm) -> None:
     game = new(pm, CORFINIUM)
     st = state(game)
     objective = game.rules.scenario.objective
-    put_on_bridge(game, ["pomp-1", "pomp-2", "pomp-3"])
+    put_on_bridge(game, objective.count)
     objectives.end_of_turn(st, objective)
     caes = f(game, "caes-1").base
-    caes.x, caes.y = 28, 32
+    caes.x, caes.y = 28.5, 29.5
     assert objectives.end_of_turn(st, objective) is None and st.bridge_turns == 0
 
 
@@ -83,6 +102,7 @@ def test_corfinium_after_turn_eight(pm) -> None:
     game = new(pm, CORFINIUM)
     st = state(game)
     objective = game.rules.scenario.objective
+    vanguard_back(game)
     st.turn = 8
     winner, reason, _, _ = objectives.end_of_turn(st, objective)
     assert winner is None and "not held" in reason
@@ -112,14 +132,15 @@ def ambush_with(game: Game, out: int = 0, fled: tuple[str, ...] = ()) -> None:
 
 
 @pytest.mark.parametrize(("out", "fled", "winner", "rule"), [
-    (5, (), None, "DBG-58"),
-    (4, ("north",), None, "DBG-58"),
-    (4, ("east", "east"), "romans", "DBG-59"),
-    (5, ("south",), "britons", "DBG-59"),
+    (7, (), None, "DBG-58"),
+    (6, ("north",), None, "DBG-58"),
+    (6, ("east", "east"), "romans", "DBG-59"),
+    (7, ("south",), "britons", "DBG-59"),
 ])
 def test_ambush_scores_the_eliminated(pm, out: int, fled: tuple, winner, rule: str) -> None:
-    """DBG-58: out of action, or fled by an edge not reserved, is eliminated; five is a draw.
-    DBG-59: more is a British win, fewer a Roman one."""
+    """DBG-58: out of action, or fled by an edge not reserved, is eliminated; the scenario's
+    ``draw_at`` (seven here, for balance; DBG-58 says five) is a draw. DBG-59: more is a British
+    win, fewer a Roman one."""
     game = new(pm, AMBUSH)
     st = state(game)
     ambush_with(game, out, fled)
