@@ -40,6 +40,9 @@ class Action:
     kind: str
     unit: str | None = None
     args: dict[str, Any] = field(default_factory=dict)
+    _recorded: dict[str, Any] | None = field(default=None, init=False, repr=False,
+                                             compare=False)
+    """``to_json`` once made, for ``recorded``."""
 
     def __init__(self, kind: str, unit: str | None = None, args: dict[str, Any] | None = None
                  ) -> None:
@@ -48,6 +51,7 @@ class Action:
         _set_kind(self, kind)
         _set_unit(self, unit)
         _set_args(self, {} if args is None else args)
+        _set_recorded(self, None)
 
     def __hash__(self) -> int:
         return hash((self.kind, self.unit, tuple(sorted(self.args.items()))))
@@ -58,6 +62,16 @@ class Action:
             data["unit"] = self.unit
         if self.args:
             data["args"] = dict(sorted(self.args.items()))
+        return data
+
+    def recorded(self) -> dict[str, Any]:
+        """``to_json``, made once per action and shared by every game that plays it (a
+        ruleset hands out the same action objects decision after decision): what a game
+        records in its action list and "action" events, which nobody changes."""
+        data = self._recorded
+        if data is None:
+            data = self.to_json()
+            _set_recorded(self, data)
         return data
 
     def __getitem__(self, key: str) -> Any:
@@ -74,6 +88,7 @@ class Action:
 _set_kind = Action.__dict__["kind"].__set__
 _set_unit = Action.__dict__["unit"].__set__
 _set_args = Action.__dict__["args"].__set__
+_set_recorded = Action.__dict__["_recorded"].__set__
 """The slots of the class ``dataclass(slots=True)`` made: writable only here (``__init__``)."""
 
 

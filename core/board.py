@@ -7,6 +7,7 @@ board's hex overlay (``hex_cm``), so hex and centimetre units share one picture.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -74,8 +75,10 @@ def hex_origin(hex_cm: float) -> tuple[float, float]:
     return hex_cm / 2, hex_cm / math.sqrt(3)
 
 
+@functools.cache
 def hex_centre_cm(q: int, r: int, hex_cm: float) -> tuple[float, float]:
-    """The table position of axial hex (q, r) under an overlay of ``hex_cm``."""
+    """The table position of axial hex (q, r) under an overlay of ``hex_cm``. Remembered: a
+    shared table asks it for every hex unit after every action (``Ruleset.presences``)."""
     ox, oy = hex_origin(hex_cm)
     x, y = hex_to_point(Hex(q, r), hex_cm)
     return ox + x, oy + y

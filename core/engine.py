@@ -8,7 +8,7 @@ from polemos.core.actions import Action
 from polemos.core.errors import PolemosError
 from polemos.core.game import Game
 from polemos.core.players import Player
-from polemos.core.ruleset import Result
+from polemos.core.ruleset import Result, Ruleset
 
 MAX_ACTIONS = 1_000_000
 """A guard against a ruleset that never ends; no real game comes near it."""
@@ -21,16 +21,22 @@ def play(game: Game, players: dict[str, Player], max_actions: int = MAX_ACTIONS,
     ``after_step`` sees the game after every action (the HTML replay takes its pictures there).
     """
     rules = game.rules
+    to_act, legal_actions, view, step = rules.to_act, rules.legal_actions, rules.view, game.step
+    hides = type(rules).view is not Ruleset.view  # else the view is the state itself
+    choosers = {side: player.choose for side, player in players.items()}
     for _ in range(max_actions):
-        side = rules.to_act(game.state)
+        state = game.state
+        side = to_act(state)
         if side is None:
-            result = rules.result(game.state)
+            result = rules.result(state)
             if result is None:
                 raise PolemosError(f"{rules.name}: game over but no result")
             return result
-        legal = checked_legal_actions(game, side)
-        action = players[side].choose(rules, rules.view(game.state, side), side, legal)
-        game.step(action, offered=legal)
+        legal = legal_actions(state)  # checked_legal_actions, inlined for the hot loop
+        if not legal:
+            raise PolemosError(no_action_message(game, side))
+        seen = view(state, side) if hides else state
+        step(choosers[side](rules, seen, side, legal), offered=legal)
         if after_step is not None:
             after_step(game)
     raise PolemosError(f"{rules.name}: no result after {max_actions} actions")

@@ -13,6 +13,7 @@ import json
 import operator
 import os
 import secrets
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from itertools import repeat
 from pathlib import Path
@@ -110,6 +111,9 @@ everyone (``Game.events_for``). Not ``to``: rulesets already log moves' destinat
 """
 SECRET_START_FIELDS = ("seed",)
 """Fields of the "start" event hidden during play: the seed gives away every future die."""
+UNGUARDED = (PolemosError, BrokenPipeError)
+"""Exceptions that pass a plugin call as they are: the engine's own errors, and a closed
+output pipe (not the plugin's fault)."""
 EventListener = Callable[[dict[str, Any]], None]
 Refusal = Callable[[str, Divergence], str]
 """The message refusing a file (named by its source) whose re-play diverged."""
@@ -130,7 +134,7 @@ class Game:
         if dice is None:
             script = dice_script if dice_script is not None else loaded.model.dice
             dice = Dice(self.seed, script)
-        dice.log = self._log_roll
+        dice.log = _roll_log(self)
         self.dice = dice
         self.options = loaded.options
         self.rules: Ruleset[Any, Any] = loaded.ruleset(loaded.model) if rules is None else rules
@@ -143,7 +147,8 @@ class Game:
         """Undo an action that fails mid-way (scripted dice running out, a plugin raising), so
         it loses nothing (``polemos.core.transaction``); simulations switch it off for speed."""
         self._checkpoint: transaction.Checkpoint | None = None
-        self.state: Any = None
+        self._table = _TableState()
+        self._state: Any = None
         self.notes: list[str] = []
         """What loading this game had to say (rule changes accepted, where the re-play of its
         record diverged); the CLI prints them."""
@@ -181,11 +186,28 @@ class Game:
         twin.attach_world()
         return twin
 
+    @property
+    def state(self) -> Any:
+        """The ruleset's state of this game: changed in place by every step, replaced by an
+        undo, a rollback or a fork's set-up."""
+        return self._state
+
+    @state.setter
+    def state(self, state: Any) -> None:
+        self._state = self._table.state = state
+
     def attach_world(self) -> None:
-        """Point the table at this game's rulesets and (live) states, for every query after."""
-        rules = self.rules
-        rules.world.attach(rules.part_rules(), lambda: rules.part_states(self.state),
-                           lambda: rules.active_part(self.state))
+        """Point the table at this game's rulesets and (live) states, for every query after.
+
+        The table reads the state from a ``_TableState`` the game keeps current, not from the
+        game: holding the game would make a cycle (game, ruleset, table, game) that only the
+        garbage collector frees, with the whole event log in it — in a batch of games, more
+        than a tenth of every action's cost. The dice hold the game weakly for the same reason
+        (``_roll_log``).
+        """
+        rules, table = self.rules, self._table
+        rules.world.attach(rules.part_rules(), lambda: rules.part_states(table.state),
+                           lambda: rules.active_part(table.state))
 
     @property
     def world(self) -> World:
@@ -228,7 +250,14 @@ class Game:
         return [shown for event in events if (shown := shown_to(event, side)) is not None]
 
     def _log_roll(self, event: dict[str, Any]) -> None:
-        self.emit(event.pop("type"), **event)
+        """A die the dice threw, as the next event (``emit`` without re-packing its fields)."""
+        if VISIBLE_TO in event:  # a hidden roll: ``emit`` says who sees it
+            self.emit(event.pop("type"), **event)
+            return
+        logged = {"seq": len(self.events), **event}
+        self.events.append(logged)
+        for listener in self.listeners:
+            listener(logged)
 
     # -- play -----------------------------------------------------------------------------
     def to_act(self) -> str | None:
@@ -255,30 +284,38 @@ class Game:
         loop passes it): an action that is one of its objects is legal by the ruleset's
         contract and is not checked again — the hot loop pays for no second legality check.
         """
-        acting = self.to_act()
+        rules, state = self.rules, self.state
+        acting = rules.to_act(state)
         if acting is None:
-            raise IllegalAction(self.rules.turn_rule, "the game is over")
+            raise IllegalAction(rules.turn_rule, "the game is over")
         if side is not None and side != acting:
-            raise IllegalAction(self.rules.turn_rule, f"it is {acting}'s turn, not {side}'s")
+            raise IllegalAction(rules.turn_rule, f"it is {acting}'s turn, not {side}'s")
         if not isinstance(action, Action):
             action = self._parse(action)
         if not any(map(operator.is_, offered, repeat(action))):
-            self._guarded("check", self.rules.check, self.state, action)
-        secret = self._secrets and self._guarded("secret", self.rules.secret, self.state,
-                                                 action)
+            self._guarded("check", rules.check, state, action)
+        secret = self._secrets and self._guarded("secret", rules.secret, state, action)
         since = None
         if self.transactional:
             since = self._checkpoint = transaction.checkpoint(self, self._checkpoint)
-        n_events, n_actions = len(self.events), len(self.actions)
-        recorded = action.to_json()
+        events, n_actions = self.events, len(self.actions)
+        n_events = len(events)
+        recorded = action._recorded or action.recorded()  # made once per action object
         self.actions.append(recorded)
-        self.emit("action", side=acting, action=recorded,
-                  visible_to=[acting] if secret else None)
+        # ``emit``, inlined: one "action" event per step
+        event = {"seq": n_events, "type": "action", "side": acting, "action": recorded}
+        if secret:
+            event[VISIBLE_TO] = [acting]
+        events.append(event)
+        for listener in self.listeners:
+            listener(event)
         try:
-            self._guarded("apply", self.rules.apply, self.state, action, self)
-        except BaseException:
+            rules.apply(state, action, self)
+        except BaseException as error:
             if since is not None:
                 transaction.roll_back(self, since, n_events, n_actions)
+            if isinstance(error, Exception) and not isinstance(error, UNGUARDED):
+                raise self._failure("apply", error) from error
             raise
 
     def _parse(self, data: Mapping[str, Any]) -> Action:
@@ -289,11 +326,15 @@ class Game:
     def _guarded(self, what: str, function: Callable[..., Any], *args: Any) -> Any:
         try:
             return function(*args)
-        except (PolemosError, BrokenPipeError):  # a closed output pipe is not the plugin's fault
+        except UNGUARDED:
             raise
         except Exception as error:
-            raise PluginFailure(self.loaded.plugin or self.rules.name,
-                                f"{self.rules.name}.{what}", error) from error
+            raise self._failure(what, error) from error
+
+    def _failure(self, what: str, error: Exception) -> PluginFailure:
+        """A plugin's (or ruleset's) unexpected exception in ``what``, named as its fault."""
+        return PluginFailure(self.loaded.plugin or self.rules.name, f"{self.rules.name}.{what}",
+                             error)
 
     # -- saving ---------------------------------------------------------------------------
     def snapshot(self) -> str:
@@ -389,6 +430,29 @@ class Game:
         """A save file's validated record, actions and events, without re-playing them."""
         return checked(SaveFile, upgrade(read_save_data(path), SAVE_FORMAT, SAVE_MIGRATIONS,
                                          str(path), "save"), str(path))
+
+
+def _roll_log(game: Game) -> Callable[[dict[str, Any]], None]:
+    """The dice's log of ``game``: its ``_log_roll``, holding the game weakly (see
+    ``Game.attach_world``). The dice of a game nobody holds any more log nowhere: nobody could
+    read that log."""
+    ref = weakref.ref(game)
+
+    def log(event: dict[str, Any]) -> None:
+        live = ref()
+        if live is not None:  # else the log is gone with its game: nobody can read it
+            live._log_roll(event)
+
+    return log
+
+
+class _TableState:
+    """Where the table reads its game's live state (``Game.attach_world``)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self) -> None:
+        self.state: Any = None
 
 
 def shown_to(event: Mapping[str, Any], side: str | None) -> dict[str, Any] | None:

@@ -391,14 +391,25 @@ class Mixed(Ruleset[MixedState, MixedScenario]):
             counts[presence.side] += 1
         return counts
 
+    def _standing(self, state: MixedState) -> set[str]:
+        """MIX-10: the sides with a unit on the table, as far as the decision needs: once two
+        stand the game goes on, so the parts left are not asked (this runs after every action
+        of every part, and a part that shows both sides settles it)."""
+        standing: set[str] = set()
+        for name, part in state.parts.items():
+            standing |= self.parts[name].standing_sides(part)
+            if len(standing) > 1:
+                break
+        return standing
+
     def _decide(self, state: MixedState, game: Context) -> bool:
         """MIX-10: a side with nothing left on the table, in any ruleset, has lost."""
         if state.over:
             return True
-        standing = [side for side, n in self._ground_sides(state).items() if n]
+        standing = self._standing(state)
         if len(standing) > 1:
             return False
-        winner = standing[0] if standing else None
+        winner = next(iter(standing), None)
         self._finish(state, game, winner, f"{does(winner or 'nobody', 'be')} alone on the table",
                      RULE_OBJECTIVE)
         return True

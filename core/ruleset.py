@@ -253,6 +253,11 @@ class Ruleset(ABC, Generic[StateT, ScenarioT]):
         """This ruleset's units as other rulesets see them (docs/mixing.md)."""
         return []
 
+    def standing_sides(self, state: StateT) -> set[str]:
+        """MIX-10: the sides of ``presences``. A mixed game asks after every action of every
+        part; a ruleset overrides this when it can tell without building its presences."""
+        return {p.side for p in self.presences(state)}
+
     def suffer(self, state: StateT, unit: str, hit: Hit, game: Context) -> Outcome:
         """Translate another ruleset's hit on ``unit`` into this ruleset's damage model."""
         return Outcome(unit, 0, False, f"{self.name} units cannot be hit by other rulesets")

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
 from typing import Literal
 
 import networkx as nx
@@ -490,21 +491,31 @@ class Sweep:
 
 def _meet_circle(px: float, py: float, dx: float, dy: float, qx: float, qy: float,
                  limit: float) -> float:
-    """Travel at which a point moving from p along unit d first comes within ``limit`` of q.
+    """Travel at which a point moving from p along unit d first comes within ``limit`` of q."""
+    wx, wy = px - qx, py - qy
+    dist2 = wx * wx + wy * wy
+    return _ring_travel((wx, wy, math.sqrt(dist2), limit, dist2 - limit * limit), dx, dy)
+
+
+# A circle of radius ``limit`` as seen from a point before it moves: the offset (wx, wy) from
+# the circle's centre to the point, its length, ``limit``, and length² - limit². None of it
+# depends on the heading (``Outlook``).
+_Ring = tuple[float, float, float, float, float]
+
+
+def _ring_travel(ring: _Ring, dx: float, dy: float) -> float:
+    """Travel along unit d at which the point of ``ring`` first comes within its limit.
 
     Only a closing move counts: already within ``limit`` and closing is 0; not closing (beside,
     behind, moving apart) is never. A path that only grazes the circle (by less than EPS) is not
     counted, so a base sliding along a wall passes its convex corner.
     """
-    wx, wy = px - qx, py - qy
+    wx, wy, dist, limit, c = ring
     b = wx * dx + wy * dy
-    dist2 = wx * wx + wy * wy
-    dist = math.sqrt(dist2)
     if b >= -EPS * dist:
         return _INF
     if dist <= limit + EPS:
         return 0.0
-    c = dist2 - limit * limit
     disc = b * b - c
     if disc <= 2 * EPS * limit:
         return _INF
@@ -512,11 +523,12 @@ def _meet_circle(px: float, py: float, dx: float, dy: float, qx: float, qy: floa
     return c / (math.sqrt(disc) - b)
 
 
-def _meet_face(px: float, py: float, dx: float, dy: float, side: _Side, limit: float) -> float:
+def _meet_face(px: float, py: float, dx: float, dy: float, side: _Side, s0: float,
+               limit: float) -> float:
     """Travel at which the point crosses into the band within ``limit`` of a side's line, at a
-    spot facing the side itself; entries beyond its ends go through the end-point circles."""
+    spot facing the side itself; entries beyond its ends go through the end-point circles.
+    ``s0`` is the point's signed distance to the line (``_outline_view``)."""
     ax, ay, ex, ey, length, nx, ny = side
-    s0 = (px - ax) * nx + (py - ay) * ny
     sv = dx * nx + dy * ny
     if s0 > limit and sv < 0:
         t = (s0 - limit) / -sv
@@ -530,28 +542,63 @@ def _meet_face(px: float, py: float, dx: float, dy: float, side: _Side, limit: f
 
 def _meet_polygon(px: float, py: float, dx: float, dy: float, reach: float,
                   polygon: PolygonObstacle) -> float:
-    """Travel at which a circle centred at p (``reach`` = radius + stop gap) meets a polygon.
+    """Travel at which a circle centred at p (``reach`` = radius + stop gap) meets a polygon."""
+    return _outline_travel(_outline_view(px, py, reach, polygon), dx, dy)
 
-    The distance to the outline is the least of the distances to its sides, each convex along a
-    straight path, so the first meeting is the earliest over sides (face band or end circle).
-    Already within ``reach``: met at once if the move closes on a nearest side; otherwise the
-    threshold becomes the current distance, so the gap may stay but never shrink (sliding along a
-    wall, then stopping where a re-entrant corner would bring it closer).
+
+# What a polygon looks like from a circle's centre before it moves, none of it depending on the
+# heading (``Outlook``): the centre; whether it is on or inside the outline; for each nearest side
+# already within reach, the offset to its nearest point and the closing tolerance; for every
+# other side, the side, the centre's signed distance to its line and its start corner as a ring;
+# and the threshold ``limit``.
+_OutlineView = tuple[float, float, bool, list[tuple[float, float, float]],
+                     list[tuple[_Side, float, _Ring]], float]
+
+
+def _outline_view(px: float, py: float, reach: float, polygon: PolygonObstacle) -> _OutlineView:
+    """See ``_outline_travel`` for what each part is for.
+
+    The distance to the outline ``f0`` is the least of the distances to the sides. Already
+    within reach, the threshold becomes ``f0`` itself, so the gap may stay but never shrink.
     """
     near = [_side_distance(px, py, side) for side in polygon._sides]
     f0 = min(d for d, _, _ in near)
-    if f0 <= EPS or polygon.contains_point(px, py):
-        return 0.0  # centre on or inside the outline: no direction leads out cleanly
+    inside = f0 <= EPS or polygon.contains_point(px, py)
     within = f0 <= reach + EPS
     limit = min(reach, f0)
+    closers: list[tuple[float, float, float]] = []
+    faces: list[tuple[_Side, float, _Ring]] = []
+    if not inside:
+        for side, (d, qx, qy) in zip(polygon._sides, near, strict=True):
+            if within and d <= f0 + EPS:
+                closers.append((qx - px, qy - py, EPS * d))
+                continue
+            ax, ay, _, _, _, nx, ny = side
+            wx, wy = px - ax, py - ay
+            dist2 = wx * wx + wy * wy
+            faces.append((side, wx * nx + wy * ny,
+                          (wx, wy, math.sqrt(dist2), limit, dist2 - limit * limit)))
+    return px, py, inside, closers, faces, limit
+
+
+def _outline_travel(view: _OutlineView, dx: float, dy: float) -> float:
+    """Travel along unit d at which the circle of ``view`` meets the polygon.
+
+    Each side's distance is convex along a straight path, so the first meeting is the earliest
+    over sides (face band or end circle). A nearest side already within reach that the move
+    closes on is met at once; one it does not close on never is (convex), so a base may slide
+    along a wall, then stop where a re-entrant corner would bring it closer.
+    """
+    px, py, inside, closers, faces, limit = view
+    if inside:
+        return 0.0  # centre on or inside the outline: no direction leads out cleanly
+    for ux, uy, tolerance in closers:
+        if ux * dx + uy * dy > tolerance:
+            return 0.0
     best = _INF
-    for side, (d, qx, qy) in zip(polygon._sides, near, strict=True):
-        if within and d <= f0 + EPS:
-            if (qx - px) * dx + (qy - py) * dy > EPS * d:
-                return 0.0
-            continue  # a nearest side the move does not close on: convex, so it never will
-        best = min(best, _meet_face(px, py, dx, dy, side, limit),
-                   _meet_circle(px, py, dx, dy, side[0], side[1], limit))
+    for side, s0, corner in faces:
+        best = min(best, _meet_face(px, py, dx, dy, side, s0, limit),
+                   _ring_travel(corner, dx, dy))
     return best
 
 
@@ -666,6 +713,88 @@ def sweep(block: Sequence[Base], direction: Vec, distance: float, *,
     met = sorted(h[1:] for h in hits if h[0] <= first + EPS)
     return Sweep(min(first, distance),
                  tuple(Meeting(_KINDS[kind], hit, mover) for kind, hit, mover in met))
+
+
+class Outlook:
+    """Every straight move one base may make from where it stands, asked in many directions
+    and lengths: each answer is exactly ``sweep([mover], direction, distance, bases=…,
+    obstacles=…, table=…, stop_gaps=…).travelled``, to the last bit.
+
+    A menu of headings (DBG-11) and the spots of a charge (DBG-14) ask the same sweep again and
+    again from one spot; what a meeting owes to that spot alone (the offset to every base, the
+    distances to every side of every outline) is worked out once here instead of once per
+    question, and the per-question part is the very arithmetic ``sweep`` does. A picture of one
+    moment: the positions are read when it is made. ``bases`` is a plain iterable, as ``sweep``
+    reads all of them without an index.
+    """
+
+    __slots__ = ("_mover", "_table", "_gaps", "_widest", "_others", "_rings", "_shapes",
+                 "_views")
+
+    def __init__(self, mover: Base, *, bases: Iterable[Base] = (),
+                 obstacles: Iterable[Obstacle] = (), table: Table | None = None,
+                 stop_gaps: Mapping[str, float] | None = None) -> None:
+        self._mover = Base(mover.id, mover.x, mover.y, mover.radius)
+        self._table = table
+        self._gaps: Mapping[str, float] = stop_gaps or {}
+        self._widest = max(0.0, max(self._gaps.values(), default=0.0))
+        self._others = [(b.id, b.x, b.y, b.radius) for b in bases if b.id != mover.id]
+        self._rings = [self._ring(other, self._gaps.get(other[0], 0.0))
+                       for other in self._others]
+        self._shapes = [obstacle for obstacle in obstacles if obstacle.id != mover.id]
+        self._views: dict[tuple[int, float], _OutlineView] = {}
+
+    def _ring(self, other: tuple[str, float, float, float], stop: float) -> _Ring:
+        """The ring of another base (id, x, y, radius) seen from the mover."""
+        mover = self._mover
+        _, x, y, radius = other
+        limit = mover.radius + radius + stop
+        wx, wy = mover.x - x, mover.y - y
+        dist2 = wx * wx + wy * wy
+        return wx, wy, math.sqrt(dist2), limit, dist2 - limit * limit
+
+    def travelled(self, direction: Vec, distance: float,
+                  changed: Mapping[str, float] | None = None) -> float:
+        """How far the move goes; ``changed`` overrides some stop gaps for this move only (an
+        enemy the move ends touching has none, DBG-16), as if ``sweep`` had been given the
+        stop gaps with those entries replaced."""
+        if distance < 0:
+            raise ValueError(f"sweep distance must not be negative, not {distance}")
+        if distance == 0:
+            return 0.0
+        dx, dy = unit(*direction)
+        mover = self._mover
+        gaps, widest, rings = self._gaps, self._widest, self._rings
+        if changed:
+            rings = list(rings)
+            for i, other in enumerate(self._others):
+                if other[0] in changed:
+                    rings[i] = self._ring(other, changed[other[0]])
+            if self._shapes:  # only the obstacles read the merged gaps
+                gaps = {**gaps, **changed}
+                widest = max(0.0, max(gaps.values(), default=0.0))
+        best = min(map(_ring_travel, rings, repeat(dx), repeat(dy)), default=_INF)
+        x0, y0, x1, y1 = _capsule_box(mover, dx, dy, distance, mover.radius + widest + EPS)
+        for i, obstacle in enumerate(self._shapes):
+            ox0, oy0, ox1, oy1 = obstacle.bbox
+            if x0 > ox1 or x1 < ox0 or y0 > oy1 or y1 < oy0:
+                continue
+            reach = mover.radius + gaps.get(obstacle.id, 0.0)
+            if isinstance(obstacle, CircleObstacle):
+                t = _meet_circle(mover.x, mover.y, dx, dy, obstacle.x, obstacle.y,
+                                 reach + obstacle.radius)
+            else:
+                view = self._views.get((i, reach))
+                if view is None:
+                    view = self._views[i, reach] = _outline_view(mover.x, mover.y, reach,
+                                                                  obstacle)
+                t = _outline_travel(view, dx, dy)
+            best = min(best, t)
+        if self._table is not None:
+            for t, _ in _meet_edges(self._table, mover, dx, dy):
+                best = min(best, t)
+        # ``sweep`` keeps meetings up to the horizon and stops at the first or at ``distance``.
+        return min(best, distance) if best <= distance + EPS else distance
 
 
 def apply_sweep(block: Sequence[Base], direction: Vec, result: Sweep,

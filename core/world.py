@@ -10,6 +10,7 @@ an empty list at once.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -109,6 +110,11 @@ class PartContext:
         return self.base.emit(type_, visible_to=visible_to, ruleset=self.name, **data)
 
 
+_hex_at = functools.lru_cache(maxsize=4096)(hex_at_cm)
+"""``hex_at_cm``, remembered: a hex ruleset on a shared table places every foreign unit in its
+hex whenever it lists targets (Aeronautica's stand-ins), and most units have not moved since."""
+
+
 def _no_states() -> Mapping[str, Any]:
     return {}
 
@@ -169,7 +175,7 @@ class World:
     def hex_of(self, presence: Presence) -> Hex:
         if self.hex_cm is None:
             raise ValueError("this table has no hex overlay")
-        return hex_at_cm(presence.x, presence.y, self.hex_cm)
+        return _hex_at(presence.x, presence.y, self.hex_cm)
 
     def on_ground_in_hex(self, hex_: Hex, exclude: str) -> list[Presence]:
         """Foreign units at altitude 0 whose centre lies in ``hex_`` (bombs, strafing, crashes)."""

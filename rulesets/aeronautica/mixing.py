@@ -122,9 +122,8 @@ def strangers(world: World) -> dict[str, Model]:
     at their altitude, facing nothing, unmarked (module Decision)."""
     found: dict[str, Model] = {}
     for presence in reachable(world):
-        at = world.hex_of(presence)
-        found[key(presence)] = Model(key(presence), presence.side, FOREIGN, at.q, at.r, 0,
-                                     presence.altitude, 0, 1)
+        at, name = world.hex_of(presence), key(presence)
+        found[name] = Model(name, presence.side, FOREIGN, at.q, at.r, 0, presence.altitude, 0, 1)
     return found
 
 

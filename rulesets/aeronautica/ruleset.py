@@ -430,7 +430,7 @@ class AeronauticaImperialis(Ruleset[AiState, AiScenario]):
 
     def determinize(self, state: AiState, side: str, rng: random.Random) -> None:
         """AI-20: the enemy's face-down tokens guessed for a search bot's fork."""
-        determinize.guess_orders(self.setup, state, side, rng)
+        determinize.guess_orders(self, state, side, rng)
 
     def secret(self, state: AiState, action: Action) -> bool:
         """AI-20: a manoeuvre token is placed face down; its "reveal" event, when its aircraft
@@ -462,6 +462,10 @@ class AeronauticaImperialis(Ruleset[AiState, AiScenario]):
     # -- a shared table (docs/mixing.md) ----------------------------------------------------
     def presences(self, state: AiState) -> list[Presence]:
         return mixing.presences(state, self.scenario.map.hex_cm)
+
+    def standing_sides(self, state: AiState) -> set[str]:
+        """MIX-10: the sides of ``units``, which are the units ``presences`` shows."""
+        return set(self.units(state).values())
 
     def suffer(self, state: AiState, unit: str, hit: Hit, game: Context) -> Outcome:
         return mixing.suffer(self.setup, state, unit, hit, game)

@@ -23,10 +23,11 @@ nearest enemy model.
 
 from __future__ import annotations
 
+import math
 import random
 
 from polemos.core.actions import Action
-from polemos.core.table import Base, gap, passed_over, sweep
+from polemos.core.table import Base, Vec, gap, gap_to_obstacle, passed_over, sweep
 from polemos.core.world import INFANTRY
 from polemos.rulesets.at43.geometry import (
     afv_bases,
@@ -44,7 +45,7 @@ from polemos.rulesets.at43.resolution import chance
 from polemos.rulesets.at43.ruleset import At43
 from polemos.rulesets.at43.state import ASSAULT, CHARGE, At43Params, At43State, Vehicle
 
-THREAT_WEIGHT = 0.1
+THREAT_WEIGHT = 0.3
 """Share of the best ram an enemy could make on a spot that counts against standing there."""
 FRIENDLY_FIRE = 1.0
 """Cost of running over one friendly model, in expected damage points."""
@@ -68,8 +69,10 @@ one nearer the fight (a vehicle does not idle where it could close in)."""
 FAR = 0.3
 """Share of a ram's worth that a target out of reach, or behind something, is worth: enough to
 steer toward it, never as much as a ram that is on."""
-CHARGE_DEPTH = 5.0
+CHARGE_DEPTH = 2.0
 """cm inside the charge band (M < d ≤ M + 10) that an extra 'toward' move aims for."""
+RING_STEP = 30
+"""Degrees between the spots round an enemy from which a Charge is tried (``_charge_moves``)."""
 
 
 def point_worth(vehicle: Vehicle) -> float:
@@ -166,12 +169,13 @@ def _best_move_or_ram(rules: At43, view: At43State, legal: list[Action]) -> Acti
                if not e.wreck and e.side and e.side != vehicle.side]
 
     spots: dict[tuple[float, float], float] = {}  # blocked moves often end at one spot
+    lanes = _lanes(view, params, vehicle, enemies)
 
     def worth(action: Action) -> float:
         spot, friendly, enemy = _end_of_move(view, vehicle, action, friends, prey, barring)
         key = (round(spot.x, 6), round(spot.y, 6))
         if key not in spots:
-            spots[key] = _spot_value(view, params, vehicle, spot, enemies, prey)
+            spots[key] = _spot_value(view, params, vehicle, spot, enemies, prey, lanes)
         return spots[key] - FRIENDLY_FIRE * friendly + PREY * enemy
 
     return max(moves + _charge_moves(params, vehicle, enemies), key=worth)
@@ -180,18 +184,31 @@ def _best_move_or_ram(rules: At43, view: At43State, legal: list[Action]) -> Acti
 def _charge_moves(params: At43Params, vehicle: Vehicle, enemies: list[Vehicle]
                   ) -> list[Action]:
     """Moves the menu lacks: straight toward each enemy, stopping ``CHARGE_DEPTH`` inside the
-    charge band, so next round's ram may be a Charge (2 impacts and a throw, AT-15). Any heading
-    and distance within reach is legal (AT-7)."""
+    charge band, so next round's ram may be a Charge (2 impacts and a throw, AT-15); and, round
+    each enemy within reach, the spots every ``RING_STEP`` degrees at that same gap, so a
+    vehicle blocked head-on (or in contact, where most headings close on its neighbour, AT-23)
+    still finds a clear line to charge from. Any heading and distance within reach is legal
+    (AT-7)."""
     full = reach(params, vehicle)
+    limit = int(full * 10) / 10
+    standoff = vehicle.move + params.rush_bonus - CHARGE_DEPTH
+    here = vehicle.base
     found = []
     for enemy in enemies:
-        distance = gap(vehicle.base, enemy.base) - (vehicle.move + params.rush_bonus
-                                                      - CHARGE_DEPTH)
+        distance = gap(here, enemy.base) - standoff
         if distance >= 1.0:
-            bearing = heading_of((enemy.base.x - vehicle.base.x, enemy.base.y - vehicle.base.y))
+            bearing = heading_of((enemy.base.x - here.x, enemy.base.y - here.y))
             found.append(Action("move", vehicle.id, {
-                "heading": round(bearing, 1) % 360.0,
-                "distance": min(round(distance, 1), int(full * 10) / 10)}))
+                "heading": round(bearing, 1) % 360.0, "distance": min(round(distance, 1), limit)}))
+        ring = standoff + here.radius + enemy.base.radius
+        for k in range(0, 360, RING_STEP):
+            dx, dy = heading_vector(float(k))
+            x, y = enemy.base.x + dx * ring - here.x, enemy.base.y + dy * ring - here.y
+            length = math.hypot(x, y)
+            if 1.0 <= length <= limit:
+                found.append(Action("move", vehicle.id, {
+                    "heading": round(heading_of((x, y)), 1) % 360.0,
+                    "distance": int(length * 10) / 10}))
     return found
 
 
@@ -222,16 +239,18 @@ def _end_of_move(view: At43State, vehicle: Vehicle, action: Action, friends: lis
 
 
 def _spot_value(view: At43State, params: At43Params, vehicle: Vehicle, spot: Base,
-                enemies: list[Vehicle], prey: list[Base]) -> float:
+                enemies: list[Vehicle], prey: list[Base], lanes: dict[str, list[Vec]]
+                ) -> float:
     """Best ram next round from ``spot`` with a clear head-on path (AT-16), or else ``FAR``
-    of the best target's Charge less ``CLOSING`` per cm short of charge range; minus
-    ``THREAT_WEIGHT`` times the best ram an enemy could make on it, and ``TIE_BREAK`` per cm to
-    the nearest enemy. With no enemy AFV left, the nearer the closest enemy model the better."""
+    of the best target's Charge less ``CLOSING`` per cm to the nearest of its ``lanes`` (or,
+    with none, per cm beyond its charge range and a whole range more); minus ``THREAT_WEIGHT``
+    times the best ram an enemy could make on it, and ``TIE_BREAK`` per cm to the nearest enemy.
+    With no enemy AFV left, the nearer the closest enemy model the better."""
     if not enemies:
         return -CLOSING * min((gap(spot, b) for b in prey), default=0.0)
     charge_range = vehicle.move + params.rush_bonus
     rams: list[tuple[float, Vehicle]] = []
-    best = -CLOSING * charge_range - 1.0  # in contact with everyone: no ram (AT-14)
+    best = -CLOSING * 2 * charge_range - 1.0  # in contact with everyone: no ram (AT-14)
     threat = 0.0
     nearest = charge_range
     for enemy in enemies:
@@ -242,8 +261,9 @@ def _spot_value(view: At43State, params: At43Params, vehicle: Vehicle, spot: Bas
         mine = band(distance, vehicle.move, params.rush_bonus)
         if mine is not None:
             rams.append((ram_value(vehicle, enemy, mine), enemy))
-        best = max(best, FAR * ram_value(vehicle, enemy, CHARGE)
-                   - CLOSING * max(0.0, distance - charge_range))
+        way = min((math.hypot(x - spot.x, y - spot.y) for x, y in lanes[enemy.id]),
+                  default=max(0.0, distance - charge_range) + charge_range)
+        best = max(best, FAR * ram_value(vehicle, enemy, CHARGE) - CLOSING * way)
         theirs = band(distance, enemy.move, params.rush_bonus) if enemy.mobile else None
         if theirs is not None:
             threat = max(threat, ram_value(enemy, vehicle, theirs))
@@ -251,13 +271,38 @@ def _spot_value(view: At43State, params: At43Params, vehicle: Vehicle, spot: Bas
     for value, enemy in rams:
         if value <= best:
             break
-        if _clear_path(view, spot, enemy):
+        if clear_path(view, spot, enemy):
             best = value
             break
     return best - THREAT_WEIGHT * threat - TIE_BREAK * nearest
 
 
-def _clear_path(view: At43State, spot: Base, target: Vehicle) -> bool:
+def _lanes(view: At43State, params: At43Params, vehicle: Vehicle, enemies: list[Vehicle]
+           ) -> dict[str, list[Vec]]:
+    """For each enemy, the free spots ``RING_STEP`` degrees apart round it, ``CHARGE_DEPTH``
+    inside ``vehicle``'s charge band (AT-15), with a clear head-on path to it now (AT-16):
+    where a Charge could start. A spot counts as near a target by its distance to these, not
+    to the target, so a vehicle behind a container goes round it instead of waiting there."""
+    standoff = vehicle.move + params.rush_bonus - CHARGE_DEPTH
+    terrain = obstacles(view)
+    others = afv_bases(view, [vehicle.id])
+    found: dict[str, list[Vec]] = {}
+    for enemy in enemies:
+        ring = standoff + vehicle.base.radius + enemy.base.radius
+        spots = []
+        for k in range(0, 360, RING_STEP):
+            dx, dy = heading_vector(float(k))
+            spot = Base(vehicle.id, enemy.base.x + dx * ring, enemy.base.y + dy * ring,
+                        vehicle.base.radius)
+            if view.table.contains(spot) and all(gap(spot, b) > 0 for b in others) \
+                    and all(gap_to_obstacle(spot, o) > 0 for o in terrain) \
+                    and clear_path(view, spot, enemy):
+                spots.append((spot.x, spot.y))
+        found[enemy.id] = spots
+    return found
+
+
+def clear_path(view: At43State, spot: Base, target: Vehicle) -> bool:
     """A head-on approach from ``spot`` to ``target`` meets nothing on the way (AT-16)."""
     path = approach(spot, target.base, 0.0)
     if path is None:

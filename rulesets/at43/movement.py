@@ -57,10 +57,12 @@ def move_options(state: At43State, params: At43Params, vehicle: Vehicle
                  ) -> list[tuple[float, float]]:
     """(heading, distance) pairs offered for the vehicle's declared move."""
     full = reach(params, vehicle)
+    half, whole = round(full / 2, 1), round(full, 1)
     options: list[tuple[float, float]] = [(0.0, 0.0)]
     step = 360.0 / params.headings
     for k in range(params.headings):
-        options += [(k * step, round(full / 2, 1)), (k * step, round(full, 1))]
+        heading = k * step
+        options += [(heading, half), (heading, whole)]
     for enemy in state.vehicles.values():
         if enemy.wreck or not enemy.side or enemy.side == vehicle.side:
             continue

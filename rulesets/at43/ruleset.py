@@ -416,6 +416,10 @@ class At43(Ruleset[At43State, At43Scenario]):
     def presences(self, state: At43State) -> list[Presence]:
         return mixing.presences(state)
 
+    def standing_sides(self, state: At43State) -> set[str]:
+        """MIX-10: the sides of ``units``, which are the units ``presences`` shows."""
+        return set(self.units(state).values())
+
     def suffer(self, state: At43State, unit: str, hit: Hit, game: Context) -> Outcome:
         """MIX-4, then what the loss changes here: a unit left with nothing able to act
         withdraws from the activations, and the part may end (AT-P1, AT-P4)."""

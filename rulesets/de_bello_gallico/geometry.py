@@ -17,6 +17,9 @@ from polemos.core.table import EPS, Base, PolygonObstacle, gap, gap_to_obstacle,
 from polemos.rulesets.de_bello_gallico.layout import Layout, layout
 from polemos.rulesets.de_bello_gallico.state import IN_PLAY, DbgState, Fighter, Ground
 
+SIGHT_MEMO = 100_000
+"""Lines of sight ``line_of_sight`` keeps before it starts over: a bound on the memory of a
+long search (forks share the ground), far above what one game measures."""
 KEEP_CLEAR = 0.01
 """cm beyond the contact tolerance (DBG-1) that a retreating fighter's moves keep from every
 enemy (DBG-31): a flight stopped by an enemy ends visibly apart from it, not touching."""
@@ -144,22 +147,24 @@ def line_of_sight(ground: Ground, a: Base, b: Base) -> bool:
     """DBG-24: the line between base centres crosses no sight-blocking terrain.
 
     ``core.table`` has no segment test, so a zero-radius base is swept along the line: it meets
-    a blocking outline exactly where the line would cross it.
+    a blocking outline exactly where the line would cross it. The answer depends on the two
+    centres alone (the ground never changes), so each is measured once (``Ground._lines``).
     """
-    return not _line_crosses(ground.sight, a, b)
-
-
-def sees(state: DbgState, a: Fighter, b: Fighter, table: Layout | None = None) -> bool:
-    """DBG-24 from ``a`` to ``b``, measured once per pair while the table stays as it is;
-    ``table`` as in ``pinned``."""
-    if a.status != IN_PLAY or b.status != IN_PLAY:
-        return line_of_sight(state.ground, a.base, b.base)
-    memo = (table or layout(state)).sight
-    pair = a.id, b.id
-    seen = memo.get(pair)
+    if not ground.sight:
+        return True
+    line = a.x, a.y, b.x, b.y
+    memo = ground._lines
+    seen = memo.get(line)
     if seen is None:
-        seen = memo[pair] = line_of_sight(state.ground, a.base, b.base)
+        if len(memo) >= SIGHT_MEMO:
+            memo.clear()
+        seen = memo[line] = not _line_crosses(ground.sight, a, b)
     return seen
+
+
+def sees(state: DbgState, a: Fighter, b: Fighter) -> bool:
+    """DBG-24 from ``a`` to ``b``."""
+    return line_of_sight(state.ground, a.base, b.base)
 
 
 def behind_cover(ground: Ground, shooter: Base, target: Base) -> bool:

@@ -17,6 +17,8 @@ markers, roles, Frenzy) is read live by the callers, never from here.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from operator import itemgetter
 from typing import Any
 
@@ -42,16 +44,16 @@ class Layout:
     """Contacts among the fighters in play (DBG-1) and, on demand, each one's gaps to its
     enemies, for one ``key``."""
 
-    __slots__ = ("key", "touching", "pinned", "sight", "presences", "_enemy_gaps")
+    __slots__ = ("key", "touching", "pinned", "targets", "presences", "_enemy_gaps")
 
     def __init__(self, state: DbgState, key: Key) -> None:
         self.key = key
         self.touching, self.pinned = _contacts(state)
         """In-play fighter id → ids of the in-play fighters its base touches, any side, in
         scenario order (DBG-1); and the ids of those touching an enemy (pinned, DBG-17)."""
-        self.sight: dict[tuple[str, str], bool] = {}
-        """(from, to) ids of fighters in play → DBG-24 line of sight, filled in as asked
-        (``geometry.sees``): the ground never changes and the positions are the key."""
+        self.targets: dict[tuple[str, float], list[str]] = {}
+        """(shooter id, range) → ids of the enemies it may shoot (DBG-22 … DBG-24), filled in
+        as asked (``shooting.targets``)."""
         self.presences: list[Presence] | None = None
         """What the other rulesets see of the fighters in play (MIX-3), once asked
         (``DeBelloGallico.presences``; frozen records, so shared)."""
@@ -70,18 +72,37 @@ class Layout:
         return found
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Layout:
-        """Immutable for its key (the gap lists and sight lines only fill in), so copies of a
+        """Immutable for its key (the gap and target lists only fill in), so copies of a
         state share it."""
         return self
 
 
 def layout(state: DbgState) -> Layout:
     """The layout of the table as it stands now."""
+    trusted = state._held
+    if trusted is not None:
+        return trusted
     key = layout_key(state)
     current = state._layout
     if current is None or current.key != key:
         current = state._layout = Layout(state, key)
     return current
+
+
+@contextmanager
+def held(state: DbgState) -> Iterator[None]:
+    """Check the layout once for a whole query that moves nothing (``legal_actions``,
+    ``check``): a menu asks ``layout`` dozens of times, and rebuilding the key for each costs
+    more than all its answers. Inside, the positions are the ruleset's own reading of a state
+    nobody changes; outside, every query checks the key again. Nested holds keep the outer."""
+    if state._held is not None:
+        yield
+        return
+    state._held = layout(state)
+    try:
+        yield
+    finally:
+        state._held = None
 
 
 def _contacts(state: DbgState) -> tuple[dict[str, list[str]], frozenset[str]]:

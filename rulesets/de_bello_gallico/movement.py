@@ -18,14 +18,16 @@ line (so 'as far as possible toward X' is one choice), plus one ``charge`` per e
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import InitVar, dataclass, field
 from typing import TYPE_CHECKING
 
 from polemos.core.morale import EDGE_DIRECTIONS, Act
 from polemos.core.table import (
     EPS,
     Base,
+    Outlook,
     PolygonObstacle,
+    Table,
     direction_from,
     gap,
     gap_to_obstacle,
@@ -92,6 +94,18 @@ class Surroundings:
     obstacles: tuple[PolygonObstacle, ...]
     foes: list[tuple[Fighter, float]]
     """``enemy_gaps`` of the mover."""
+    outlook: Outlook = field(init=False)
+    """Every straight move from where the mover stands, against the above (``core.table``)."""
+    starts: list[float] = field(init=False)
+    """The mover's gap to each of ``bases`` where it stands (``cut_off`` asks at every spot)."""
+    mover: InitVar[Base]
+    table: InitVar[Table]
+
+    def __post_init__(self, mover: Base, table: Table) -> None:
+        object.__setattr__(self, "outlook", Outlook(mover, bases=self.bases,
+                                                    obstacles=self.obstacles, table=table,
+                                                    stop_gaps=self.gaps))
+        object.__setattr__(self, "starts", [gap(mover, b) for b in self.bases])
 
 
 def surroundings(state: DbgState, fighter: Fighter) -> Surroundings:
@@ -110,12 +124,39 @@ def surroundings(state: DbgState, fighter: Fighter) -> Surroundings:
             if math.hypot(b.x - x, b.y - y) - (radius + b.radius) <= reach]
     terrain = tuple(shape for shape in state.ground.impassable
                     if gap_to_obstacle(me, shape) <= reach)
-    return Surroundings(near, gaps, terrain, enemy_gaps(state, fighter))
+    return Surroundings(near, gaps, terrain, enemy_gaps(state, fighter), me, state.ground.table)
 
 
 def path_problem(state: DbgState, fighter: Fighter, x: float, y: float,
                  around: Surroundings | None = None) -> Problem:
     """Why ``fighter`` may not move straight to (x, y), or None."""
+    around = around or surroundings(state, fighter)
+    if may_reach(state, fighter, x, y, around):
+        return None
+    return _why_not(state, fighter, x, y, around)
+
+
+def may_reach(state: DbgState, fighter: Fighter, x: float, y: float, around: Surroundings,
+              contact: list[Fighter] | None = None) -> bool:
+    """``path_problem(…) is None``, told without asking why not: one ``Outlook`` question
+    instead of a sweep (DBG-1, DBG-11, DBG-15, DBG-16, DBG-31). ``contact`` is
+    ``ends_in_contact`` at (x, y) when the caller has it."""
+    dx, dy = x - fighter.base.x, y - fighter.base.y
+    distance = math.hypot(dx, dy)
+    if distance < EPS or distance > fighter.move + SLACK:
+        return False
+    if contact is None:
+        contact = ends_in_contact(state, fighter, x, y, around.foes)
+    if contact and forbids(state, fighter, Act.ENTER_CONTACT):
+        return False
+    # DBG-16: the zone of an enemy the move ends touching does not stop it.
+    touched = dict.fromkeys([enemy.id for enemy in contact], 0.0)
+    return around.outlook.travelled((dx, dy), distance, touched) >= distance - SLACK
+
+
+def _why_not(state: DbgState, fighter: Fighter, x: float, y: float, around: Surroundings
+             ) -> tuple[str, str]:
+    """The rule and reason ``may_reach`` refused (x, y) for: the sweep says what is in the way."""
     dx, dy = x - fighter.base.x, y - fighter.base.y
     distance = math.hypot(dx, dy)
     if distance < EPS:
@@ -123,18 +164,13 @@ def path_problem(state: DbgState, fighter: Fighter, x: float, y: float,
     if distance > fighter.move + SLACK:
         return "DBG-11", (f"{fighter.id} moves at most {fighter.move:g} cm; "
                           f"({x:g}, {y:g}) is {distance:.2f} cm away")
-    around = around or surroundings(state, fighter)
     contact = ends_in_contact(state, fighter, x, y, around.foes)
     if contact and forbids(state, fighter, Act.ENTER_CONTACT):
         return "DBG-31", f"{fighter.id} is retreating and may not move into contact"
-    gaps = dict(around.gaps)
-    for enemy in contact:
-        gaps[enemy.id] = 0.0
+    gaps = {**around.gaps, **dict.fromkeys([enemy.id for enemy in contact], 0.0)}
     ground = state.ground
     result = sweep([fighter.base], (dx, dy), distance, bases=around.bases,
                    obstacles=around.obstacles, table=ground.table, stop_gaps=gaps)
-    if result.travelled >= distance - SLACK:
-        return None
     met = result.meetings[0]
     if met.kind == "edge":
         return "DBG-11", f"the move would take {fighter.id} off the {met.id} table edge"
@@ -167,26 +203,32 @@ def charge_point(state: DbgState, fighter: Fighter, target: Fighter,
         if math.hypot(x - start.x, y - start.y) > fighter.move + SLACK:
             continue
         spot = Base(fighter.id, x, y, start.radius)
-        if touching(state, spot, target.base) and not cut_off(state, fighter, spot, around) \
-                and path_problem(state, fighter, x, y, around) is None:
+        if not touching(state, spot, target.base):
+            continue
+        contact = ends_in_contact(state, fighter, x, y, around.foes)
+        if not cut_off(state, fighter, spot, around, contact) \
+                and may_reach(state, fighter, x, y, around, contact):
             return x, y
     return None
 
 
-def cut_off(state: DbgState, fighter: Fighter, spot: Base, around: Surroundings) -> bool:
+def cut_off(state: DbgState, fighter: Fighter, spot: Base, around: Surroundings,
+            contact: list[Fighter] | None = None) -> bool:
     """True when ``path_problem`` surely refuses the move to ``spot``, told without a sweep.
 
     The spot lies deeper than ``OVERLAP`` inside a base, or inside a zone of control it does not
     touch the owner of (DBG-1, DBG-15), that the fighter starts outside of: the straight path
     from outside to inside crosses that rim, which the sweep meets at least ``OVERLAP`` short of
-    the end. Every base is taken with the stop gap ``path_problem`` gives it.
+    the end. Every base is taken with the stop gap ``path_problem`` gives it. ``contact`` is
+    ``ends_in_contact`` at the spot when the caller has it.
     """
-    start = fighter.base
-    contact = {e.id for e in ends_in_contact(state, fighter, spot.x, spot.y, around.foes)}
+    if contact is None:
+        contact = ends_in_contact(state, fighter, spot.x, spot.y, around.foes)
+    touched = {e.id for e in contact}
     gaps = around.gaps
-    for b in around.bases:
-        stop = 0.0 if b.id in contact else gaps.get(b.id, 0.0)
-        if gap(spot, b) < stop - OVERLAP and gap(start, b) >= stop:
+    for b, now in zip(around.bases, around.starts, strict=True):
+        stop = 0.0 if b.id in touched else gaps.get(b.id, 0.0)
+        if gap(spot, b) < stop - OVERLAP and now >= stop:
             return True
     return False
 
@@ -194,26 +236,30 @@ def cut_off(state: DbgState, fighter: Fighter, spot: Base, around: Surroundings)
 def line_options(state: DbgState, fighter: Fighter, label: str, direction: tuple[float, float],
                  around: Surroundings, fractions: tuple[float, ...] = (1.0, 0.5)
                  ) -> list[tuple[float, float, str]]:
-    """Destinations along one heading: as far as legal, up to each fraction of Mouvement.
+    """Destinations along one heading: as far as legal, up to each fraction of Mouvement."""
+    reached = around.outlook.travelled(direction, fighter.move * max(fractions))
+    return _stops(fighter, label, direction, reached, fractions)
+
+
+def _stops(fighter: Fighter, label: str, direction: tuple[float, float], reached: float,
+           fractions: tuple[float, ...]) -> list[tuple[float, float, str]]:
+    """The destinations of one heading whose sweep went ``reached`` cm.
 
     A stretch of a legal straight path is legal, so the sweep's stopping point, shortened to
     whole hundredths of travel, needs no second check. The end point is not rounded: rounding
     it would bend the line, and ``check`` re-sweeps exactly the line it is given.
     """
-    ground = state.ground
-    longest = fighter.move * max(fractions)
-    reached = sweep([fighter.base], direction, longest, bases=around.bases,
-                    obstacles=around.obstacles, table=ground.table,
-                    stop_gaps=around.gaps).travelled
     found: list[tuple[float, float, str]] = []
+    ends: list[tuple[float, float]] = []
+    base, move = fighter.base, fighter.move
     for fraction in fractions:
-        travel = math.floor(min(reached, fighter.move * fraction) * 100) / 100
+        travel = math.floor(min(reached, move * fraction) * 100) / 100
         if travel < MIN_MOVE:
             continue
-        x = fighter.base.x + direction[0] * travel
-        y = fighter.base.y + direction[1] * travel
-        if all((x, y) != (fx, fy) for fx, fy, _ in found):
-            found.append((x, y, f"{label} {travel:g} cm"))
+        end = base.x + direction[0] * travel, base.y + direction[1] * travel
+        if end not in ends:
+            ends.append(end)
+            found.append((*end, f"{label} {travel:g} cm"))
     return found
 
 

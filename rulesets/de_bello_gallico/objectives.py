@@ -19,7 +19,7 @@ from __future__ import annotations
 from polemos.core.wording import conjugate, does
 from polemos.rulesets.de_bello_gallico.geometry import on_table, pinned, touches_feature
 from polemos.rulesets.de_bello_gallico.models import Ambush, EdgeName, HoldBridge
-from polemos.rulesets.de_bello_gallico.state import FLED, OUT, DbgState, Fighter
+from polemos.rulesets.de_bello_gallico.state import FLED, IN_PLAY, OUT, DbgState, Fighter
 
 Outcome = tuple[str | None, str, str, dict[str, float]]
 Objective = HoldBridge | Ambush | None
@@ -33,9 +33,11 @@ def reserved_edges(objective: Objective, fighter: Fighter) -> list[EdgeName]:
 
 
 def on_table_count(state: DbgState) -> dict[str, float]:
+    """Fighters in play per side; asked after every action (``at_once``)."""
     counts = dict.fromkeys(state.sides, 0.0)
-    for fighter in on_table(state):
-        counts[fighter.side] += 1
+    for fighter in state.fighters.values():
+        if fighter.status == IN_PLAY:
+            counts[fighter.side] += 1
     return counts
 
 

@@ -48,7 +48,7 @@ from polemos.rulesets.de_bello_gallico.annotations import annotate
 from polemos.rulesets.de_bello_gallico.commands import destination
 from polemos.rulesets.de_bello_gallico.geometry import morale_states, on_table
 from polemos.rulesets.de_bello_gallico.initiative import roll_initiative
-from polemos.rulesets.de_bello_gallico.layout import layout
+from polemos.rulesets.de_bello_gallico.layout import held, layout
 from polemos.rulesets.de_bello_gallico.models import Ambush, DbgScenario, HoldBridge
 from polemos.rulesets.de_bello_gallico.morale_rules import (
     Resolver,
@@ -126,12 +126,16 @@ class DeBelloGallico(Ruleset[DbgState, DbgScenario]):
 
     def legal_actions(self, state: DbgState) -> list[Action]:
         side = self.to_act(state)
-        return [] if side is None else menu.legal_actions(state, side, self.scenario.objective)
+        if side is None:
+            return []
+        with held(state):
+            return menu.legal_actions(state, side, self.scenario.objective)
 
     def check(self, state: DbgState, action: Action) -> None:
         side = self.to_act(state)
         assert side is not None, "Game.step refuses actions once the game is over"
-        problem = checks.problem(state, side, action, self.scenario.objective)
+        with held(state):
+            problem = checks.problem(state, side, action, self.scenario.objective)
         if problem is not None:
             raise IllegalAction(*problem)
 
@@ -224,24 +228,8 @@ class DeBelloGallico(Ruleset[DbgState, DbgScenario]):
         game = resolver.game
         phase = state.phase
         if phase in ("move", "melee"):
-            if state.active is not None:
-                why = self._activation_over(state, state.fighters[state.active])
-                if why is None:
-                    return True
-                activation.end_activation(resolver, why)
-            activation.refresh(state)
-            if state.alternation is not None and state.alternation.side() is not None:
-                return True
-            if phase == "move":
-                activation.start_phase(state, "melee")
-                game.emit("phase", phase="melee", side=state.initiative, turn=state.turn,
-                          rule="DBG-18")
-            else:
-                state.phase, state.alternation = "break", None
-                state.break_sides, state.substitutes = breaking_sides(state), []
-                game.emit("phase", phase="morale", side=state.initiative, turn=state.turn,
-                          rule="DBG-32")
-            return False
+            with held(state):  # nothing moves until the next decision
+                return self._next_activation(state, resolver)
         if phase == "break":
             if not state.break_sides:
                 state.phase, state.open_sides = "manoeuvre", state.others_first(state.initiative)
@@ -270,6 +258,29 @@ class DeBelloGallico(Ruleset[DbgState, DbgScenario]):
             state.open_sides.pop(0)
             return False
         self._end_turn(state, resolver)
+        return False
+
+    def _next_activation(self, state: DbgState, resolver: Resolver) -> bool:
+        """The movement or melee phase: end an activation that is over, then hand the next
+        decision to a side, or close the phase when no one is left (DBG-11, DBG-12, DBG-18)."""
+        game = resolver.game
+        if state.active is not None:
+            why = self._activation_over(state, state.fighters[state.active])
+            if why is None:
+                return True
+            activation.end_activation(resolver, why)
+        activation.refresh(state)
+        if state.alternation is not None and state.alternation.side() is not None:
+            return True
+        if state.phase == "move":
+            activation.start_phase(state, "melee")
+            game.emit("phase", phase="melee", side=state.initiative, turn=state.turn,
+                      rule="DBG-18")
+        else:
+            state.phase, state.alternation = "break", None
+            state.break_sides, state.substitutes = breaking_sides(state), []
+            game.emit("phase", phase="morale", side=state.initiative, turn=state.turn,
+                      rule="DBG-32")
         return False
 
     @staticmethod

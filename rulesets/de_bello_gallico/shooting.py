@@ -16,7 +16,7 @@ from polemos.rulesets.de_bello_gallico.geometry import (
 from polemos.rulesets.de_bello_gallico.layout import Layout, layout
 from polemos.rulesets.de_bello_gallico.models import ITEMS
 from polemos.rulesets.de_bello_gallico.morale_rules import Resolver
-from polemos.rulesets.de_bello_gallico.state import DbgState, Fighter
+from polemos.rulesets.de_bello_gallico.state import IN_PLAY, DbgState, Fighter
 
 Problem = tuple[str, str] | None
 
@@ -48,11 +48,20 @@ def target_problem(state: DbgState, fighter: Fighter, target: Fighter) -> Proble
 
 
 def targets(state: DbgState, fighter: Fighter) -> list[Fighter]:
-    """The enemies ``target_problem`` accepts, in scenario order, each gap measured once."""
+    """The enemies ``target_problem`` accepts, in scenario order, each gap measured once.
+
+    Range, contact and sight follow from the layout, the ground and the range alone, so the
+    ids are kept in the layout for a fighter in play: the activation's end (``ruleset``) and
+    the menu ask the same question of the same table."""
     reach = missile_range(fighter)
     table = layout(state)
-    return [e for e, distance in enemy_gaps(state, fighter)
+    memo = table.targets if fighter.status == IN_PLAY else {}
+    found = memo.get((fighter.id, reach))
+    if found is None:
+        found = memo[fighter.id, reach] = [
+            e.id for e, distance in enemy_gaps(state, fighter)
             if _aim_problem(state, fighter, e, distance, reach, table) is None]
+    return [state.fighters[i] for i in found]
 
 
 def _aim_problem(state: DbgState, fighter: Fighter, target: Fighter, distance: float,
@@ -64,7 +73,7 @@ def _aim_problem(state: DbgState, fighter: Fighter, target: Fighter, distance: f
                           f"{reach:g} cm range")
     if touches_anyone(state, target, table):
         return "DBG-22", f"{target.id} is in base contact with a combatant"
-    if not sees(state, fighter, target, table):
+    if not sees(state, fighter, target):
         return "DBG-24", f"{fighter.id} cannot see {target.id}"
     return None
 

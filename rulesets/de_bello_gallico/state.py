@@ -58,6 +58,10 @@ class Ground:
     cover: tuple[PolygonObstacle, ...]
     difficult: tuple[PolygonObstacle, ...]
     hills: tuple[Feature, ...]
+    _lines: dict[tuple[float, float, float, float], bool] = field(
+        default_factory=dict, compare=False, repr=False)
+    """Lines of sight measured so far, by the centres at both ends (``geometry.line_of_sight``;
+    private: a cache of a function of the frozen terrain, shared by states and their copies)."""
 
     @classmethod
     def build(cls, scenario: DbgScenario) -> Ground:
@@ -272,6 +276,9 @@ class DbgState:
     """Other rulesets' units on a shared table (private: not serialized, see ForeignUnits)."""
     _layout: Layout | None = field(default=None, repr=False, compare=False)
     """Contacts and gaps of the table as last asked (private: a cache, see ``layout``)."""
+    _held: Layout | None = field(default=None, repr=False, compare=False)
+    """The layout trusted without a check while a query that moves nothing runs
+    (``layout.held``); None otherwise."""
 
     @property
     def over(self) -> bool:

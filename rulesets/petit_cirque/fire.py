@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from polemos.core.hexgrid import DIRECTIONS, ray, turn
+from polemos.core.hexgrid import DIRECTIONS, turn
 from polemos.rulesets.petit_cirque.movement import remove
 from polemos.rulesets.petit_cirque.state import PcvParams, PcvState, Plane
 
@@ -81,7 +81,8 @@ def resolve_fire(state: PcvState, params: PcvParams, firer: Plane, target: Plane
     assert needed is not None, "fire_problem is checked before resolve_fire"
     roll = game.dice.d6(purpose=f"{firer.id} fires at {target.id}", rule=rule, unit=firer.id)
     rules = [rule]
-    if target.hex not in ray(firer.hex, firer.facing, RANGE):
+    vq, vr = DIRECTIONS[firer.facing]  # is the target on the nose's ``ray``?
+    if target.q - firer.q != vq * distance or target.r - firer.r != vr * distance:
         rules.append(params.rules["guns"])  # a rear or side gun's shot cites its option (PCV-O3)
     if roll < needed:
         outcome = "miss"

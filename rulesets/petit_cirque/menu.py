@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 
 from polemos.core.actions import Action
-from polemos.rulesets.petit_cirque.movement import DIRECTIONS
+from polemos.rulesets.petit_cirque.movement import DIRECTIONS, LOOP_COST, STEP_COST
 
 ALTS = ("level", "down", "up")
 """PCV-6, PCV-7: the altitude changes of a step, in the order menus list them."""
@@ -24,10 +24,10 @@ SPEED_CHANGES = (-1, 0, 1)
 
 class PlaneActions:
     """One aircraft's actions: ``steps[alt]`` in ``DIRECTIONS`` order, ``loops[alt]``,
-    ``speeds[change]``, ``fire(target)`` (built on first use: targets are the other aircraft)
-    and ``hold``."""
+    ``speeds[change]``, ``fire(target)`` (built on first use: targets are the other aircraft),
+    ``hold``, and ``moves(...)``, its whole move menu for one decision."""
 
-    __slots__ = ("unit", "steps", "loops", "speeds", "hold", "_fire")
+    __slots__ = ("unit", "steps", "loops", "speeds", "hold", "_fire", "_moves", "_speeds")
 
     def __init__(self, unit: str) -> None:
         self.unit = unit
@@ -37,12 +37,38 @@ class PlaneActions:
         self.speeds = {c: Action("speed", unit, {"change": c}) for c in SPEED_CHANGES}
         self.hold = Action("hold", unit)
         self._fire: dict[str, Action] = {}
+        self._moves: dict[tuple[int, bool, bool], list[Action]] = {}
+        self._speeds = [[self.speeds[c] for c in SPEED_CHANGES if c <= room]
+                        for room in (-2, -1, 0, 1)]
 
     def fire(self, target: str) -> Action:
         action = self._fire.get(target)
         if action is None:
             action = self._fire[target] = Action("fire", self.unit, {"target": target})
         return action
+
+    def speed_menu(self, room: int) -> list[Action]:
+        """The speed changes open (PCV-10), in menu order, ``room`` below the speed cap: shared,
+        like ``moves``."""
+        return self._speeds[min(max(room, -2), 1) + 2]
+
+    def moves(self, mp: int, climb: bool, loops: bool) -> list[Action]:
+        """The steps then loops open with ``mp`` MP left (PCV-6 … PCV-8), in menu order;
+        ``climb``: it may still climb (PCV-7, PCV-O1), ``loops``: its role may loop (PCV-O2).
+
+        The menu depends on nothing else, and no cost exceeds 3 MP, so there are at most 16
+        of them: each is built once and shared (the caller copies it before adding to it).
+        """
+        key = (min(mp, LOOP_COST), climb, loops)
+        menu = self._moves.get(key)
+        if menu is None:
+            menu = self._moves[key] = []
+            for alt in ALTS:
+                if mp >= STEP_COST[alt] and (climb or alt != "up"):
+                    menu += self.steps[alt]
+            if mp >= LOOP_COST and loops:
+                menu += [self.loops[alt] for alt in LOOP_ALTS if climb or alt != "up"]
+        return menu
 
 
 @functools.lru_cache(maxsize=4096)

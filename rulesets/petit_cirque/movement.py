@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from polemos.core.hexgrid import Hex, axial_to_offset, neighbour, turn
+from polemos.core.hexgrid import DIRECTIONS as HEX_DIRECTIONS
+from polemos.core.hexgrid import Hex
 from polemos.rulesets.petit_cirque.mixing import crash_onto_ground
 from polemos.rulesets.petit_cirque.state import MAX_LEVEL, PcvParams, PcvState, Plane
 
@@ -60,11 +61,11 @@ def loop_problem(params: PcvParams, plane: Plane, mp_left: int, alt: str) -> Pro
     return None
 
 
-def occupant(state: PcvState, hex_: Hex, altitude: int, mover: str) -> Plane | None:
-    """Another aircraft in play on ``hex_`` at ``altitude`` (PCV-12)."""
+def occupant(state: PcvState, q: int, r: int, altitude: int, mover: str) -> Plane | None:
+    """Another aircraft in play on hex ``(q, r)`` at ``altitude`` (PCV-12)."""
     for other in state.planes.values():
-        if (other.in_play and other.id != mover and other.altitude == altitude
-                and other.q == hex_.q and other.r == hex_.r):
+        if (other.in_play and other.altitude == altitude and other.q == q and other.r == r
+                and other.id != mover):
             return other
     return None
 
@@ -83,42 +84,50 @@ def remove(state: PcvState, plane: Plane, why: str, rule: str, game: Context) ->
 def enter(state: PcvState, plane: Plane, to: Hex, facing: int, altitude: int, how: str,
           rules: list[str], game: Context) -> None:
     """Put the mover on ``to`` and apply what entering it means (PCV-11, PCV-12, PCV-13)."""
-    start = axial_to_offset(plane.hex)
-    plane.q, plane.r, plane.facing, plane.altitude = to.q, to.r, facing, altitude
-    game.emit("move", unit=plane.id, how=how, frm=list(start), to=list(axial_to_offset(to)),
-              facing=facing, altitude=altitude, mp_left=state.mp_left, rules=rules)
-    if not state.cloth.contains(to):
+    arrive(state, plane, to.q, to.r, facing, altitude, how, rules, game)
+
+
+def arrive(state: PcvState, plane: Plane, q: int, r: int, facing: int, altitude: int, how: str,
+           rules: list[str], game: Context) -> None:
+    """``enter`` the hex of axial ``(q, r)``: a step, the commonest action, builds no ``Hex``."""
+    frm = [plane.q + (plane.r - (plane.r & 1)) // 2, plane.r]
+    col = q + (r - (r & 1)) // 2  # hexgrid.axial_to_offset, inlined
+    plane.q, plane.r, plane.facing, plane.altitude = q, r, facing, altitude
+    game.emit("move", unit=plane.id, how=how, frm=frm, to=[col, r], facing=facing,
+              altitude=altitude, mp_left=state.mp_left, rules=rules)
+    cloth = state.cloth
+    if not (0 <= col < cloth.width and 0 <= r < cloth.height):  # HexMap.contains
         remove(state, plane, "left the cloth", "PCV-13", game)
     elif altitude <= 0:
         remove(state, plane, "landed (altitude 0)", "PCV-11", game)
         crash_onto_ground(plane, game)
     else:
-        other = occupant(state, to, altitude, plane.id)
+        other = occupant(state, q, r, altitude, plane.id)
         if other is not None:
-            game.emit("collision", units=[plane.id, other.id], hex=list(axial_to_offset(to)),
-                      altitude=altitude, rule="PCV-12")
+            game.emit("collision", units=[plane.id, other.id], hex=[col, r], altitude=altitude,
+                      rule="PCV-12")
             remove(state, other, f"collided with {plane.id}", "PCV-12", game)
             remove(state, plane, f"collided with {other.id}", "PCV-12", game)
-    if plane.in_play and state.mp_left == 0:
+    if state.mp_left == 0 and plane.in_play:
         state.choosing_speed = True
 
 
 def do_step(state: PcvState, plane: Plane, direction: str, alt: str, game: Context) -> None:
     """PCV-6/7/9: advance into a forward hex, turning 60° for front-left/right."""
-    facing = turn(plane.facing, TURNS[direction])
-    to = neighbour(plane.hex, facing)
+    facing = (plane.facing + TURNS[direction]) % 6  # hexgrid.turn, inlined
+    dq, dr = HEX_DIRECTIONS[facing]
     state.mp_left -= STEP_COST[alt]
     rules = [STEP_RULE[alt], "PCV-9"] if direction != "straight" else [STEP_RULE[alt]]
-    enter(state, plane, to, facing, plane.altitude + CLIMB[alt], f"{direction}/{alt}", rules,
-          game)
+    arrive(state, plane, plane.q + dq, plane.r + dr, facing, plane.altitude + CLIMB[alt],
+           f"{direction}/{alt}", rules, game)
 
 
 def do_loop(state: PcvState, plane: Plane, alt: str, game: Context) -> None:
     """PCV-8: one hex straight ahead, turn 180°, altitude ±1."""
-    to = neighbour(plane.hex, plane.facing)
+    dq, dr = HEX_DIRECTIONS[plane.facing]
     state.mp_left -= LOOP_COST
-    enter(state, plane, to, turn(plane.facing, 3), plane.altitude + (1 if alt == "up" else -1),
-          f"loop/{alt}", ["PCV-8"], game)
+    arrive(state, plane, plane.q + dq, plane.r + dr, (plane.facing + 3) % 6,
+           plane.altitude + (1 if alt == "up" else -1), f"loop/{alt}", ["PCV-8"], game)
 
 
 def speed_cap(params: PcvParams, plane: Plane) -> int:

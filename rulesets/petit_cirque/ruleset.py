@@ -21,8 +21,9 @@ from polemos.core.world import Hit, Outcome, Presence
 from polemos.rulesets.petit_cirque import abilities, clone, fire, mixing, movement, text
 from polemos.rulesets.petit_cirque.actions import ACTIONS
 from polemos.rulesets.petit_cirque.annotations import annotate
-from polemos.rulesets.petit_cirque.menu import ALTS, LOOP_ALTS, SPEED_CHANGES, plane_actions
+from polemos.rulesets.petit_cirque.menu import plane_actions
 from polemos.rulesets.petit_cirque.models import PcvScenario
+from polemos.rulesets.petit_cirque.movement import ceiling
 from polemos.rulesets.petit_cirque.odds import shot_odds
 from polemos.rulesets.petit_cirque.state import PcvParams, PcvState, Plane
 
@@ -123,45 +124,49 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
 
     # -- whose decision --------------------------------------------------------------------
     def to_act(self, state: PcvState) -> str | None:
-        return None if state.over else state.turn.side
+        turn = state.turn  # asked twice per action: SideByTurn.side, inlined
+        return None if state.over else turn.sides[turn.index]
 
     def _pending(self, state: PcvState) -> list[Plane]:
-        side = state.turn.side
-        return [p for p in state.planes.values()
-                if p.side == side and p.in_play and p.id not in state.done]
+        turn, done = state.turn, state.done
+        side = turn.sides[turn.index]
+        return [p for p in state.planes.values() if p.side == side and p.in_play
+                and p.id not in done]
 
     def legal_actions(self, state: PcvState) -> list[Action]:
+        """The menus are shared (``menu.PlaneActions``): each list returned is a new one."""
         if state.over:
             return []
         params = self.params
         if state.phase == "fire":
             actions = []
             firers = self._pending(state)
+            planes = state.planes.values()
             for p in firers:
                 mine = plane_actions(p.id)
-                actions += [mine.fire(t.id) for t in state.planes.values()
+                actions += [mine.fire(t.id) for t in planes
                             if t.in_play and t.side != p.side and fire.can_fire(params, p, t)]
                 actions.append(mine.hold)
-            return abilities.extra_actions(state, params, firers, actions)
-        if state.choosing_speed:
+            movers = firers
+        elif state.choosing_speed:
             assert state.moving is not None, "PCV-10: only the aircraft that moved chooses"
             p = state.planes[state.moving]
-            cap, speeds_of = movement.speed_cap(params, p), plane_actions(p.id).speeds
-            speeds = [speeds_of[c] for c in SPEED_CHANGES if p.speed + c <= cap]  # PCV-10
-            return abilities.extra_actions(state, params, [], speeds)
-        movers = [state.planes[state.moving]] if state.moving else self._pending(state)
-        actions = []
-        for p in movers:
-            mp = state.mp_left if state.moving else p.speed
-            mine = plane_actions(p.id)
-            # step_problem and loop_problem as yes/no, asked once per aircraft, not per action
-            climb = p.altitude < movement.ceiling(params, p)
-            for alt in ALTS:
-                if mp >= movement.STEP_COST[alt] and (climb or alt != "up"):
-                    actions += mine.steps[alt]
-            if mp >= movement.LOOP_COST and p.role not in params.no_loops:
-                actions += [mine.loops[alt] for alt in LOOP_ALTS if climb or alt != "up"]
-        return abilities.extra_actions(state, params, movers, actions)
+            actions = plane_actions(p.id).speed_menu(movement.speed_cap(params, p) - p.speed)[:]
+            movers = []
+        elif state.moving:  # step_problem and loop_problem as yes/no, once per aircraft
+            p = state.planes[state.moving]
+            movers = [p]
+            actions = plane_actions(p.id).moves(state.mp_left, p.altitude < ceiling(params, p),
+                                                p.role not in params.no_loops)[:]
+        else:
+            movers = self._pending(state)
+            actions = []
+            for p in movers:
+                actions += plane_actions(p.id).moves(p.speed, p.altitude < ceiling(params, p),
+                                                     p.role not in params.no_loops)
+        if params.abilities:
+            return abilities.extra_actions(state, params, movers, actions)
+        return actions
 
     # -- checking --------------------------------------------------------------------------
     def check(self, state: PcvState, action: Action) -> None:
@@ -218,29 +223,40 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
     def apply(self, state: PcvState, action: Action, game: Context) -> None:
         plane = state.planes[action.actor]
         kind, args = action.kind, action.args
-        ability = abilities.owner(self.params, kind) if self.params.abilities else None
-        if ability is not None:
-            ability.apply(state, self.params, plane, action, game)
-        elif kind in ("step", "loop"):
+        if self.params.abilities:
+            ability = abilities.owner(self.params, kind)
+            if ability is not None:
+                ability.apply(state, self.params, plane, action, game)
+                self._advance(state, game)
+                return
+        # Only an aircraft leaving play can decide the game (PCV-3), and only the one that
+        # moved, fell or was fired at (``plane`` below) can have left: a hold or a step that
+        # lost nothing asks no one.
+        if kind == "step" or kind == "loop":
             if state.moving is None:
                 state.moving, state.mp_left = plane.id, plane.speed
             if kind == "step":
                 movement.do_step(state, plane, args["dir"], args["alt"], game)
             else:
                 movement.do_loop(state, plane, args["alt"], game)
+            if plane.in_play and state.moving:
+                return  # the move goes on (PCV-5): nothing was lost, nothing ends
         elif kind == "speed":
             movement.set_speed(state, plane, args["change"], game)
         elif kind == "fire":
-            fire.resolve_fire(state, self.params, plane, state.planes[args["target"]], game)
+            target = state.planes[args["target"]]
+            fire.resolve_fire(state, self.params, plane, target, game)
             state.done.append(plane.id)
+            plane = target
         else:
             game.emit("hold", unit=plane.id, rule="PCV-14")
             state.done.append(plane.id)
-        self._advance(state, game)
+        self._advance(state, game, decide=not plane.in_play or bool(self.params.abilities))
 
-    def _advance(self, state: PcvState, game: Context) -> None:
-        """End the phase or the turn when the side has no aircraft left to act (PCV-3, PCV-4)."""
-        if self._decide(state, game) or state.moving or self._pending(state):
+    def _advance(self, state: PcvState, game: Context, decide: bool = True) -> None:
+        """End the phase or the turn when the side has no aircraft left to act (PCV-3, PCV-4);
+        ``decide``: an aircraft may have left play since PCV-3 was last asked."""
+        if (decide and self._decide(state, game)) or state.moving or self._pending(state):
             return
         state.done = []
         if state.phase == "move":

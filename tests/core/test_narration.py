@@ -93,7 +93,7 @@ def test_the_showcase_ends_with_one_verdict_and_its_turn_headers_in_order(capsys
      "victory points: ork 66, imperial 60 (AI-70)", "victory points (AI-70)"),
     ("petit-cirque/duel", "red wins — red cleared the table of enemy aircraft (PCV-3)",
      "aircraft in play (PCV-3)"),
-    ("at43/derby", "red wins — red has the last mobile AFV (AT-P2)",
+    ("at43/derby", "blue wins — blue has the last mobile AFV (AT-P2)",
      "enemy SP destroyed + infantry killed (AT-P3)"),
     ("de-bello-gallico/britons-ambush", "romans win — no romans left on the table: 4 romans "
      "eliminated (DBG-59)", "romans eliminated (britons), romans left (romans) (DBG-58)"),

@@ -10,15 +10,17 @@ import pytest
 from polemos.core.actions import Action
 from polemos.core.engine import play
 from polemos.core.players import bot_rng, make_bot
+from polemos.core.table import gap
 from polemos.rulesets.at43.bots import (
     FINISH,
     SCORE_ONLY,
+    clear_path,
     greedy_policy,
     point_worth,
     ram_value,
 )
 from tests.conftest import new_game
-from tests.rulesets.at43.helpers import act, game, plugin_manager, ram, scenario, unit, v
+from tests.rulesets.at43.helpers import act, container, game, plugin_manager, ram, scenario, unit, v
 
 
 def choose(g) -> Action:
@@ -122,3 +124,18 @@ def test_greedy_rams_the_crippled_one_of_two_equal_targets():
     g.step(choose(g))
     best = choose(g)
     assert (best.kind, best.args["target"]) == ("ram", "h2")
+
+
+def test_greedy_goes_round_a_container_to_a_clear_charge():
+    """A container between the Kossak and the Hekat blocks every head-on ram (AT-16): the
+    Kossak does not wait behind it but moves round it, to a spot within its M + 10 cm of the
+    Hekat (AT-15) with a clear path to it."""
+    g = game(scenario(unit("r", "red", v("k", "Kossak", 10, 40)),
+                      unit("b", "blue", v("h", "Hekat", 42.5, 40)),
+                      terrain=[container("c", 26, 40)]))
+    g.step(choose(g))
+    assert not any(a.kind == "ram" for a in g.legal_actions())
+    g.step(choose(g))
+    k, h = g.state.vehicles["k"], g.state.vehicles["h"]
+    assert 2.5 < gap(k.base, h.base) <= k.move + 10
+    assert clear_path(g.state, k.base, h)

@@ -92,7 +92,8 @@ def test_leaving_out_what_no_move_can_meet_changes_no_sweep(pm) -> None:
         for mover in st.fighters.values():
             near = movement.surroundings(st, mover)
             whole = movement.Surroundings(other_bases(st, mover), stop_gaps(st, mover),
-                                          st.ground.impassable, near.foes)
+                                          st.ground.impassable, near.foes, mover.base,
+                                          st.ground.table)
             dropped[0] += len(whole.bases) - len(near.bases)
             dropped[1] += len(whole.obstacles) - len(near.obstacles)
             for label, heading in movement.HEADINGS:

@@ -1,0 +1,136 @@
+"""What a De Bello Gallico position looks like to the search bot's evaluation (``evaluate``).
+
+Each feature is a number read from the state, measured for the scenario's two roles: ``a_``
+the holder of the bridge (DBG-57) or the hunter of the ambush (DBG-58), ``b_`` the other side
+(the first and second side of a plain skirmish). They are what decides these games between
+two greedy bots: fighters fit, wounded and retreating, officers, how far each side stands from
+its break point, the duels already joined, and the objective. Counts of fighters are shares
+of the side's starting strength, so one set of weights serves any force.
+
+Cheap by design: the search evaluates every playout's last position, so this is one pass over
+the fighters plus the contacts the table's layout keeps anyway.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from polemos.core.table import EPS, gap_to_obstacle
+from polemos.rulesets.de_bello_gallico.bots import duel_odds
+from polemos.rulesets.de_bello_gallico.layout import Layout, layout
+from polemos.rulesets.de_bello_gallico.models import Ambush, HoldBridge
+from polemos.rulesets.de_bello_gallico.morale_rules import losses
+from polemos.rulesets.de_bello_gallico.objectives import Objective, eliminated
+from polemos.rulesets.de_bello_gallico.state import IN_PLAY, WITHDRAWN, DbgState, Fighter
+
+if TYPE_CHECKING:
+    from polemos.rulesets.de_bello_gallico.ruleset import DeBelloGallico
+
+BREAK_HORIZON = 3
+"""Losses short of the break point (DBG-32) beyond which a side counts as safe from it."""
+
+
+def roles(objective: Objective, sides: list[str]) -> tuple[str, str]:
+    """(a, b): the holder and the defender (DBG-57), the hunter and the quarry (DBG-58), else
+    the scenario's first and second side."""
+    if isinstance(objective, HoldBridge):
+        return objective.holder, objective.defender
+    if isinstance(objective, Ambush):
+        return objective.hunter, objective.quarry
+    return sides[0], sides[1]
+
+
+def features(rules: DeBelloGallico, state: DbgState) -> dict[str, float]:
+    """Every feature of the position, by name (``a_``/``b_`` for the two roles)."""
+    objective = rules.scenario.objective
+    a, b = roles(objective, state.sides)
+    table = layout(state)
+    found = {f"a_{k}": v for k, v in side_features(state, a, table).items()}
+    found |= {f"b_{k}": v for k, v in side_features(state, b, table).items()}
+    found["time"] = min(state.turn / state.max_turns, 1.0)
+    if isinstance(objective, HoldBridge):
+        found |= bridge_features(state, objective, table, found["time"])
+    elif isinstance(objective, Ambush):
+        found |= ambush_features(state, objective, found["time"])
+    return found
+
+
+def side_features(state: DbgState, side: str, table: Layout) -> dict[str, float]:
+    """DBG-7 wounds, DBG-28 retreats, DBG-26/35 officers, DBG-32 break point, DBG-18/19 duels
+    joined: each pinned fighter's best chance of winning a duel against a foe touching it
+    (DBG-18: a tie has no effect), less one half."""
+    fit = wounded = retreating = officers = edge = 0.0
+    for fighter in state.fighters.values():
+        if fighter.status != IN_PLAY or fighter.side != side:
+            continue
+        if fighter.retreating:
+            retreating += 1
+        elif fighter.wounds:
+            wounded += 1
+        else:
+            fit += 1
+        if fighter.officer and not fighter.retreating:
+            officers += 1
+        if fighter.id in table.pinned and not fighter.retreating:
+            foes = [state.fighters[i] for i in table.touching[fighter.id]
+                    if state.fighters[i].side != side]
+            edge += max(duel_odds(state, fighter, foe) for foe in foes) - 0.5
+    start = state.starting[side]
+    threshold = math.ceil(start * state.params.break_percent / 100)
+    margin = min(max(threshold - losses(state, side), 0), BREAK_HORIZON)
+    return {"fit": fit / start, "wounded": wounded / start, "retreating": retreating / start,
+            "officers": officers, "to_break": margin / BREAK_HORIZON, "edge": edge / start}
+
+
+def bridge_features(state: DbgState, objective: HoldBridge, table: Layout, time: float
+                    ) -> dict[str, float]:
+    """DBG-57: the holder's unpinned fighters on the bridge toward the count (and the count
+    reached), the turns held toward those needed, each side's fighters on it and how near its
+    ``count`` nearest stand, and the defender alone on it as the last turn nears."""
+    shape = state.ground.feature(objective.bridge).shape
+    x0, y0, x1, y1 = shape.bbox
+    reach = max(state.ground.table.width, state.ground.table.height)
+    contact = state.params.contact + EPS
+    count = objective.count
+    on: dict[str, list[Fighter]] = {objective.holder: [], objective.defender: []}
+    near: dict[str, list[float]] = {objective.holder: [], objective.defender: []}
+    for fighter in state.fighters.values():
+        if fighter.status != IN_PLAY or fighter.retreating or fighter.side not in on:
+            continue
+        base = fighter.base
+        # The gap to the bridge's bounding box never exceeds the gap to the bridge itself.
+        boxed = max(math.hypot(base.x - min(max(base.x, x0), x1),
+                               base.y - min(max(base.y, y0), y1)) - base.radius, 0.0)
+        near[fighter.side].append(boxed)
+        if boxed <= contact and gap_to_obstacle(base, shape) <= contact:
+            on[fighter.side].append(fighter)
+    held = sum(1 for f in on[objective.holder] if f.id not in table.pinned)
+
+    def approach(side: str) -> float:
+        return sum(max(0.0, 1 - g / reach) for g in sorted(near[side])[:count]) / count
+
+    alone = bool(on[objective.defender]) and not on[objective.holder]
+    return {"held": min(held, count) / count, "held_full": float(held >= count),
+            "a_on": min(len(on[objective.holder]), count) / count,
+            "b_on": min(len(on[objective.defender]), count) / count,
+            "turns": state.bridge_turns / objective.turns,
+            "a_near": approach(objective.holder), "b_near": approach(objective.defender),
+            "b_alone_t": float(alone) * time}
+
+
+def ambush_features(state: DbgState, objective: Ambush, time: float) -> dict[str, float]:
+    """DBG-58/59: the quarry eliminated against the draw (and past it, or at it), withdrawn,
+    still on the table and how far those stand from their nearest reserved edge."""
+    quarry = [f for f in state.fighters.values() if f.side == objective.quarry]
+    width, height = state.ground.table.width, state.ground.table.height
+    distances = [min({"east": width - f.base.x, "west": f.base.x, "north": f.base.y,
+                      "south": height - f.base.y}[edge] for edge in objective.exits)
+                 / max(width, height) for f in quarry if f.status == IN_PLAY]
+    lost, draw = eliminated(state, objective), objective.draw_at
+    beyond = (lost - draw) / max(draw, 1)
+    left = len(distances) / len(quarry)
+    return {"elim": beyond, "elim_win": float(lost > draw), "elim_draw": float(lost == draw),
+            "withdrawn": sum(1 for f in quarry if f.status == WITHDRAWN) / len(quarry),
+            "exit_dist": sum(distances) / len(quarry), "left": left, "left_t": left * time,
+            "elim_t": beyond * time}
