@@ -99,10 +99,26 @@ class Search:
         self.rollout = rollout
         self.guide = guide
         self.rng = rng
+        self.last: tuple[Game, int, int, Node] | None = None
+        """The game, its action count and dice count after the bot's last choice, and the
+        subtree of that choice: the next decision starts from it if nothing else happened."""
+
+    def reused(self, game: Game, side: str) -> Node:
+        """The subtree of the bot's last choice if that choice is all that happened since —
+        no other side's action (perhaps a sealed one), no die rolled — and ``side`` acts
+        again (a move of several steps, a volley after a move): its playouts went through
+        exactly this position, whoever they found acting next. Otherwise a new root."""
+        last, self.last = self.last, None
+        if last is not None:
+            played, actions, rolls, node = last
+            if played is game and len(game.actions) == actions + 1 and game.dice.count == rolls:
+                return node
+        return Node()
 
     def decide(self, game: Game, side: str, legal: list[Action]) -> Action:
-        """The action of ``legal`` most visited by a search of ``game`` for ``side``."""
-        root = Node()
+        """The action of ``legal`` chosen by a search of ``game`` for ``side`` (``choice``)."""
+        root = self.reused(game, side)
+        root.favourite.clear()
         settings, rng = self.settings, self.rng
         if self.guide is not None:
             root.favourite[side] = self.guide(game.rules, game.state, side, legal, rng)
@@ -116,8 +132,12 @@ class Search:
             fork.rules.determinize(fork.state, side, rng)
             self.iterate(root, fork, sides)
             done += 1
-        return choice(root, side, candidates(game.rules, game.state, legal,
-                                              root.favourite.get(side)), settings.keep)
+        chosen = choice(root, side, candidates(game.rules, game.state, legal,
+                                               root.favourite.get(side)), settings.keep)
+        child = root.children.get((side, chosen))
+        if child is not None:
+            self.last = (game, len(game.actions), game.dice.count, child)
+        return chosen
 
     def iterate(self, root: Node, fork: Game, sides: list[str]) -> None:
         """One selection, expansion, playout and back-propagation on ``fork``."""
@@ -217,8 +237,10 @@ def candidates(rules: Ruleset[Any, Any], state: Any, legal: list[Action],
                favourite: Action | None) -> list[Action]:
     """The legal actions, and the prior's favourite if it is not among them but allowed here:
     a policy may choose finer than the menu (a heading in degrees where the menu offers every
-    45°), and a favourite found in one determinization may be illegal in another."""
-    if favourite is None or favourite in legal:
+    45°), and a favourite found in one determinization may be illegal in another — even one of
+    a unit the menu does not offer now (on a mixed table, another ruleset's turn), which is
+    never asked of a ruleset that knows no such unit."""
+    if favourite is None or favourite in legal or all(a.unit != favourite.unit for a in legal):
         return legal
     try:
         rules.check(state, favourite)
