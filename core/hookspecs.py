@@ -106,6 +106,10 @@ def polemos_configure_game(game: Game) -> None:
 def polemos_bot_policy(ruleset: str, kind: str, pm: pluggy.PluginManager) -> Any:
     """Return the policy function for bot ``kind`` (e.g. ``"greedy"``) of ``ruleset``, or None.
 
+    Kind ``"playout"`` is a ruleset's cheap policy for search playouts (the ``mcts`` bot's
+    default rollout when the ruleset has one): greedy-like, but a few times the cost of a
+    random choice, where the greedy policy weighs every option.
+
     ``pm`` lets a policy find other rulesets' policies (a mixed scenario delegates to them);
     an implementation that does not need it leaves it out of its signature.
 
@@ -138,7 +142,9 @@ def polemos_evaluate(ruleset: str, pm: pluggy.PluginManager) -> Evaluate | None:
     search bot cuts its rollouts short with it. ``rules`` is the game's ruleset object (a
     fork's), for what a ruleset keeps off its states (profiles, costs, house-rule params).
     ``pm`` lets a mixed scenario find its parts' evaluations; an implementation that does not
-    need it leaves it out of its signature.
+    need it leaves it out of its signature. Between two sides it should be zero-sum (one
+    side's value and the other's add up to 1, as ``polemos.core.evaluation.odds`` of a
+    ``lead`` do): the search bot asks it for one side and gives the other the rest.
 
     Called once when a search bot is made; the function is then called on many states per
     decision without further hook calls. firstresult: a plugin registered later may override a

@@ -15,7 +15,7 @@ from polemos.core.players import Player
 from polemos.core.plugins import call_hook
 from polemos.core.ruleset import Ruleset
 from polemos.plugins.search.settings import Settings, settings
-from polemos.plugins.search.tree import Search, policy_rollout, random_rollout
+from polemos.plugins.search.tree import PolicyRollout, Rollout, Search, random_rollout
 
 
 def even(rules: Ruleset[Any, Any], state: Any, side: str) -> float:
@@ -54,11 +54,19 @@ class SearchBot:
 def make_search_bot(pm: pluggy.PluginManager, ruleset: str, options: Mapping[str, str],
                     rng: random.Random, game: Game | None) -> Player:
     """The ``mcts`` bot kind's maker (``polemos_bot_kinds``): options checked now; the
-    ruleset's evaluation and greedy policy (prior, and playouts if asked) found once."""
+    ruleset's evaluation, greedy policy (the prior) and playout policy found once. A ruleset
+    without the playout policy asked for plays its playouts at random."""
     chosen = settings(options)
     evaluate = call_hook(pm, "polemos_evaluate", firstresult=True, ruleset=ruleset, pm=pm)
-    policy = call_hook(pm, "polemos_bot_policy", firstresult=True, ruleset=ruleset,
-                       kind="greedy", pm=pm)
-    guide = None if policy is None else policy_rollout(policy)
-    rollout = guide if chosen.rollout == "greedy" and guide is not None else random_rollout
-    return SearchBot(Search(chosen, evaluate or even, rollout, guide, rng), game)
+    guide, playout = _policy(pm, ruleset, "greedy"), _policy(pm, ruleset, "playout")
+    rollout = (guide if chosen.rollout == "greedy" else
+               None if chosen.rollout == "random" else playout)
+    return SearchBot(Search(chosen, evaluate or even, rollout or random_rollout, guide, rng),
+                     game)
+
+
+def _policy(pm: pluggy.PluginManager, ruleset: str, kind: str) -> Rollout | None:
+    """The ruleset's bot policy of ``kind`` as a playout policy, or None if it has none."""
+    policy = call_hook(pm, "polemos_bot_policy", firstresult=True, ruleset=ruleset, kind=kind,
+                       pm=pm)
+    return None if policy is None else PolicyRollout(policy)

@@ -4,8 +4,10 @@
 down, not its strength per second of its own); ``iterations`` a fixed number of searches per
 decision instead, which makes the bot deterministic (tests). ``depth`` caps a rollout's actions
 past the tree before ``evaluate`` judges the position; ``explore`` is UCT's constant;
-``rollout`` plays those actions at random (cheap, the default) or by the ruleset's greedy
-policy; ``prior`` is the share of PUCT's prior that goes to the greedy policy's choice;
+``rollout`` plays those actions by the ruleset's cheap playout policy (``playout``, the default
+when the ruleset has one: ``polemos_bot_policy`` of kind "playout"), at random (the default
+otherwise) or by its greedy policy (strong but dear: every playout action is a greedy
+decision); ``prior`` is the share of PUCT's prior that goes to the greedy policy's choice;
 ``keep`` is how many standard errors better another action's playouts must score before the
 bot leaves the greedy policy's choice (0: the most visited action, whatever greedy says).
 """
@@ -23,9 +25,9 @@ MAX_BUDGET = 600.0
 """Ten minutes per decision: anything longer is a typo (``budget=200`` for 0.2)."""
 MAX_ITERATIONS = 10_000_000
 MAX_DEPTH = 10_000
-BUDGET, DEPTH, EXPLORE, ROLLOUT, PRIOR, KEEP = 0.2, 24, 1.0, "random", 0.5, 2.0
+BUDGET, DEPTH, EXPLORE, ROLLOUT, PRIOR, KEEP = 0.2, 24, 1.0, "playout", 0.5, 2.0
 """The defaults: 0.2 CPU seconds per decision is the issue's measure."""
-ROLLOUTS = ("greedy", "random")
+ROLLOUTS = ("playout", "greedy", "random")
 OPTIONS = ("budget", "iterations", "depth", "explore", "rollout", "prior", "keep")
 
 

@@ -45,14 +45,18 @@ def random_rollout(rules: Ruleset[Any, Any], state: Any, side: str, legal: list[
     return legal[int(rng.random() * len(legal))]
 
 
-def policy_rollout(policy: Policy) -> Rollout:
-    """A bot policy (the ruleset's greedy one) choosing from each side's own view of the fork."""
+class PolicyRollout:
+    """A bot policy (the ruleset's greedy or playout one) choosing from each side's own view of
+    the fork: a ``Rollout``."""
 
-    def rollout(rules: Ruleset[Any, Any], state: Any, side: str, legal: list[Action],
-                rng: random.Random) -> Action:
-        return policy(rules, rules.view(state, side), side, legal, rng)
+    __slots__ = ("policy",)
 
-    return rollout
+    def __init__(self, policy: Policy) -> None:
+        self.policy = policy
+
+    def __call__(self, rules: Ruleset[Any, Any], state: Any, side: str, legal: list[Action],
+                 rng: random.Random) -> Action:
+        return self.policy(rules, rules.view(state, side), side, legal, rng)
 
 
 class Node:
@@ -149,27 +153,27 @@ class Search:
             mover = rules.to_act(fork.state)
             if mover is None:
                 break
-            action, node, expanded = self.select(node, rules, fork.state, mover)
+            legal = rules.legal_actions(fork.state)
+            action, node, expanded = self.select(node, rules, fork.state, mover, legal)
             path.append((node, mover))
-            fork.step(action)
+            fork.step(action, offered=legal)
         for _ in range(self.settings.depth if expanded else 0):
             mover = rules.to_act(fork.state)
             if mover is None:
                 break
             legal = rules.legal_actions(fork.state)
             fork.step(legal[0] if len(legal) == 1 else
-                      self.rollout(rules, fork.state, mover, legal, rng))
+                      self.rollout(rules, fork.state, mover, legal, rng), offered=legal)
         reward = rewards(rules, fork.state, sides, self.evaluate)
         for child, mover in path:
             child.visits += 1
             child.value += reward[mover]
             child.square += reward[mover] * reward[mover]
 
-    def select(self, node: Node, rules: Ruleset[Any, Any], state: Any, mover: str
-               ) -> tuple[Action, Node, bool]:
-        """PUCT's choice at ``node`` among the legal actions: the child, and whether it is new
-        (the playout starts there)."""
-        legal = rules.legal_actions(state)
+    def select(self, node: Node, rules: Ruleset[Any, Any], state: Any, mover: str,
+               legal: list[Action]) -> tuple[Action, Node, bool]:
+        """PUCT's choice at ``node`` among the ``legal`` actions (and the prior's favourite,
+        checked by the step): the child, and whether it is new (the playout starts there)."""
         if len(legal) == 1:
             return self._child(node, mover, legal[0])
         if mover not in node.favourite:
@@ -252,10 +256,14 @@ def candidates(rules: Ruleset[Any, Any], state: Any, legal: list[Action],
 def rewards(rules: Ruleset[Any, Any], state: Any, sides: list[str], evaluate: Evaluate
             ) -> Mapping[str, float]:
     """Each side's reward in [0, 1]: 1 for a win, 0 for a loss, ½ each for a draw once the game
-    is over; ``evaluate`` of the position otherwise."""
+    is over; ``evaluate`` of the position otherwise — of the first side only when there are
+    two, the other's being what is left of 1."""
     result: Result | None = rules.result(state) if rules.to_act(state) is None else None
     if result is not None:
         if result.winner is None:
             return dict.fromkeys(sides, 0.5)
         return {s: 1.0 if s == result.winner else 0.0 for s in sides}
+    if len(sides) == 2:  # zero-sum (``polemos_evaluate``): one call instead of two
+        value = evaluate(rules, state, sides[0])
+        return {sides[0]: value, sides[1]: 1.0 - value}
     return {s: evaluate(rules, state, s) for s in sides}

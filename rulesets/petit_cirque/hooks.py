@@ -8,7 +8,7 @@ from polemos.core.catalog import ScenarioRef, shipped_scenarios
 from polemos.core.hookspecs import hookimpl
 from polemos.core.rulebook import RuleText, load_rules
 from polemos.core.ruleset import Ruleset
-from polemos.rulesets.petit_cirque.bots import greedy_policy
+from polemos.rulesets.petit_cirque.bots import greedy_policy, playout_policy
 from polemos.rulesets.petit_cirque.evaluate import evaluate
 from polemos.rulesets.petit_cirque.ruleset import PetitCirqueVolant
 
@@ -32,9 +32,9 @@ def polemos_scenarios() -> list[ScenarioRef]:
 
 @hookimpl
 def polemos_bot_policy(ruleset: str, kind: str) -> Any:
-    if ruleset == PetitCirqueVolant.name and kind == "greedy":
-        return greedy_policy
-    return None
+    if ruleset != PetitCirqueVolant.name:
+        return None
+    return {"greedy": greedy_policy, "playout": playout_policy}.get(kind)
 
 
 @hookimpl

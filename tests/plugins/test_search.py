@@ -21,7 +21,7 @@ from polemos.core.plugins import call_hook
 from polemos.core.scenario import load_scenario
 from polemos.plugins.search.bot import SearchBot
 from polemos.plugins.search.settings import Settings
-from polemos.plugins.search.tree import Node, candidates, choice
+from polemos.plugins.search.tree import Node, PolicyRollout, candidates, choice, random_rollout
 from polemos.rulesets.aeronautica import evaluate, firing
 from polemos.rulesets.aeronautica.ruleset import AeronauticaImperialis
 from tests.conftest import new_game
@@ -141,6 +141,21 @@ def test_options_are_read(pm):
     assert make_bot(pm, "at43", "mcts", random.Random(0)).settings.budget == 0.2
 
 
+def test_playouts_follow_the_rulesets_playout_policy_or_go_at_random(pm):
+    """``rollout=playout`` (the default) plays a ruleset's cheap policy of kind "playout" where
+    it has one (Petit Cirque Volant), at random where it has none (De Bello Gallico)."""
+    playout = call_hook(pm, "polemos_bot_policy", firstresult=True, ruleset="petit_cirque",
+                        kind="playout", pm=pm)
+    assert playout is not None
+    pcv = make_bot(pm, "petit_cirque", "mcts", random.Random(0))
+    assert isinstance(pcv, SearchBot) and pcv.settings.rollout == "playout"
+    assert isinstance(pcv.search.rollout, PolicyRollout) and pcv.search.rollout.policy is playout
+    random_one = make_bot(pm, "petit_cirque", "mcts:rollout=random", random.Random(0))
+    assert isinstance(random_one, SearchBot) and random_one.search.rollout is random_rollout
+    dbg = make_bot(pm, "de_bello_gallico", "mcts", random.Random(0))
+    assert isinstance(dbg, SearchBot) and dbg.search.rollout is random_rollout
+
+
 def searched(rewards: dict[str, list[float]], favourite: str) -> Node:
     """A root whose actions were played out with the given rewards for side ``a``."""
     root = Node()
@@ -187,7 +202,7 @@ def test_a_favourite_of_a_unit_not_on_the_menu_is_not_asked_of_the_ruleset():
     ("mcts:depth=-3", "option depth='-3'"),
     ("mcts:speed=3", "unknown option 'speed' (options: budget, iterations, depth, explore, "
                      "rollout, prior, keep)"),
-    ("mcts:rollout=clever", "option rollout='clever': expected one of greedy, random"),
+    ("mcts:rollout=clever", "option rollout='clever': expected one of playout, greedy, random"),
     ("mcts:prior=2", "option prior='2': expected a number from 0 to 1"),
     ("mcts:keep=-1", "option keep='-1': expected a number from 0 to 100"),
     ("mcts:budget=0.2,iterations=5", "give budget (seconds) or iterations, not both"),
@@ -295,9 +310,14 @@ def test_aeronautica_evaluate_counts_aim(pm):
 def test_at43_evaluate_counts_staying_power_and_enemy_sp_destroyed(pm):
     """AT-P2: each side's mobile AFVs by the damage points each can still expect to take
     (Propulsion ×3, Frame ×2, as parallel ways to fail, AT-4, AT-5); AT-P3: enemy SP destroyed,
-    over all there is to destroy. No ram is on offer 80 cm apart (AT-15). An immobilised trike
-    (AT-5) takes its staying power off blue and scores for red."""
-    from polemos.rulesets.at43.evaluate import MOBILE_WEIGHT, SCORE_WEIGHT, rams_on_offer
+    weighed by how near the round limit is (round 1 of 18); the two as log-odds of winning. No
+    ram is on offer 80 cm apart (AT-15). An immobilised trike (AT-5) takes its staying power off
+    blue and scores for red."""
+    from polemos.rulesets.at43.evaluate import SCORE, STAYING_POWER, rams_on_offer
+
+    def odds(logit: float) -> float:
+        return 1 / (1 + math.exp(-logit))
+
     scenario = raw("at43/derby")
     heavy, light, trike = 1 / (1 / 6 + 1 / 8), 1 / (1 / 6 + 1 / 6), 1 / (1 / 3 + 1 / 4)
     strider = 1 / (1 / 6 + 1 / 12)  # P2, F6 in the derby
@@ -306,15 +326,14 @@ def test_at43_evaluate_counts_staying_power_and_enemy_sp_destroyed(pm):
     game = new_game(scenario, pm=pm)
     assert rams_on_offer(game.rules, game.state) == {"red": 0.0, "blue": 0.0}
     assert evaluation(pm, scenario, "red") == pytest.approx(
-        0.5 + MOBILE_WEIGHT * (red - blue) / (red + blue) / 2)
+        odds(STAYING_POWER * (red - blue) / (red + blue)))
     scenario["units"][3]["vehicles"][1]["propulsion"] = 0  # the blue trike
     game = new_game(scenario, pm=pm)
     lost = game.state.vehicles["trike"].start_sp - game.state.vehicles["trike"].sp
-    at_stake = sum(v.start_sp for v in game.state.vehicles.values() if v.side) + 5
     assert lost > 0
     blue -= trike
     assert evaluation(pm, scenario, "red") == pytest.approx(
-        0.5 + (MOBILE_WEIGHT * (red - blue) / (red + blue) + SCORE_WEIGHT * lost / at_stake) / 2)
+        odds(STAYING_POWER * (red - blue) / (red + blue) + SCORE * lost / 18))
 
 
 def test_mixed_evaluate_weighs_the_table_and_the_parts_alike_for_both_sides(pm):
