@@ -19,7 +19,6 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import repeat
 from typing import Literal
 
 import networkx as nx
@@ -193,6 +192,19 @@ def gap_to_obstacle(base: Base, obstacle: Obstacle) -> float:
     if obstacle.contains_point(base.x, base.y):
         depth = -depth
     return depth - base.radius
+
+
+def gap_at_most(base: Base, obstacle: Obstacle, reach: float) -> bool:
+    """``gap_to_obstacle(base, obstacle) <= reach``, to the last bit, without measuring the
+    other sides of an outline once one is near enough: each side's distance less the radius
+    is compared as the least of them would be."""
+    if isinstance(obstacle, CircleObstacle):
+        return gap_to_obstacle(base, obstacle) <= reach
+    x, y, radius = base.x, base.y, base.radius
+    for side in obstacle._sides:
+        if _side_distance(x, y, side)[0] - radius <= reach:
+            return True  # inside, the gap is lower still
+    return obstacle.contains_point(x, y) and -obstacle.boundary_distance(x, y) - radius <= reach
 
 
 def _side_distance(px: float, py: float, side: _Side) -> tuple[float, float, float]:
@@ -501,6 +513,10 @@ def _meet_circle(px: float, py: float, dx: float, dy: float, qx: float, qy: floa
 # the circle's centre to the point, its length, ``limit``, and length² - limit². None of it
 # depends on the heading (``Outlook``).
 _Ring = tuple[float, float, float, float, float]
+# A ring as ``Outlook`` keeps it, with every heading-free part of ``_ring_travel`` done once:
+# the offset (wx, wy), -EPS × its length (the closing threshold), whether the point already
+# stands within the limit, length² - limit², and 2 × EPS × limit (the grazing threshold).
+_Near = tuple[float, float, float, bool, float, float]
 
 
 def _ring_travel(ring: _Ring, dx: float, dy: float) -> float:
@@ -523,23 +539,6 @@ def _ring_travel(ring: _Ring, dx: float, dy: float) -> float:
     return c / (math.sqrt(disc) - b)
 
 
-def _meet_face(px: float, py: float, dx: float, dy: float, side: _Side, s0: float,
-               limit: float) -> float:
-    """Travel at which the point crosses into the band within ``limit`` of a side's line, at a
-    spot facing the side itself; entries beyond its ends go through the end-point circles.
-    ``s0`` is the point's signed distance to the line (``_outline_view``)."""
-    ax, ay, ex, ey, length, nx, ny = side
-    sv = dx * nx + dy * ny
-    if s0 > limit and sv < 0:
-        t = (s0 - limit) / -sv
-    elif s0 < -limit and sv > 0:
-        t = (-limit - s0) / sv
-    else:
-        return _INF
-    u = (px + t * dx - ax) * ex + (py + t * dy - ay) * ey
-    return t if 0.0 <= u <= length else _INF
-
-
 def _meet_polygon(px: float, py: float, dx: float, dy: float, reach: float,
                   polygon: PolygonObstacle) -> float:
     """Travel at which a circle centred at p (``reach`` = radius + stop gap) meets a polygon."""
@@ -550,9 +549,12 @@ def _meet_polygon(px: float, py: float, dx: float, dy: float, reach: float,
 # heading (``Outlook``): the centre; whether it is on or inside the outline; for each nearest side
 # already within reach, the offset to its nearest point and the closing tolerance; for every
 # other side, the side, the centre's signed distance to its line and its start corner as a ring;
-# and the threshold ``limit``.
+# the threshold ``limit``; and a travel no meeting comes as soon as (``_SOONEST``).
 _OutlineView = tuple[float, float, bool, list[tuple[float, float, float]],
-                     list[tuple[_Side, float, _Ring]], float]
+                     list[tuple[_Side, float, _Ring]], float, float]
+_SOONEST = 1e-6
+"""cm: a circle ``f0`` from an outline meets it after no less than ``f0 - reach`` of travel (a
+distance shrinks no faster than the travel), give or take float rounding, far below this."""
 
 
 def _outline_view(px: float, py: float, reach: float, polygon: PolygonObstacle) -> _OutlineView:
@@ -578,27 +580,49 @@ def _outline_view(px: float, py: float, reach: float, polygon: PolygonObstacle) 
             dist2 = wx * wx + wy * wy
             faces.append((side, wx * nx + wy * ny,
                           (wx, wy, math.sqrt(dist2), limit, dist2 - limit * limit)))
-    return px, py, inside, closers, faces, limit
+    soonest = -_INF if inside else f0 - reach - _SOONEST
+    return px, py, inside, closers, faces, limit, soonest
 
 
-def _outline_travel(view: _OutlineView, dx: float, dy: float) -> float:
-    """Travel along unit d at which the circle of ``view`` meets the polygon.
+def _outline_travel(view: _OutlineView, dx: float, dy: float, best: float = _INF) -> float:
+    """Travel along unit d at which the circle of ``view`` meets the polygon, or ``best`` when
+    that is nearer (a caller that already knows a nearer meeting skips the far sides' sums).
 
     Each side's distance is convex along a straight path, so the first meeting is the earliest
     over sides (face band or end circle). A nearest side already within reach that the move
     closes on is met at once; one it does not close on never is (convex), so a base may slide
-    along a wall, then stop where a re-entrant corner would bring it closer.
+    along a wall, then stop where a re-entrant corner would bring it closer. The loop meets
+    each side's face band (entered at a spot facing the side itself; entries beyond its ends
+    go through the end-point circles, as ``_ring_travel``), all written out in one loop.
     """
-    px, py, inside, closers, faces, limit = view
+    px, py, inside, closers, faces, limit, soonest = view
     if inside:
         return 0.0  # centre on or inside the outline: no direction leads out cleanly
+    if soonest >= best:
+        return best
     for ux, uy, tolerance in closers:
         if ux * dx + uy * dy > tolerance:
             return 0.0
-    best = _INF
-    for side, s0, corner in faces:
-        best = min(best, _meet_face(px, py, dx, dy, side, s0, limit),
-                   _ring_travel(corner, dx, dy))
+    for (ax, ay, ex, ey, length, normal_x, normal_y), s0, (wx, wy, dist, reach, c) in faces:
+        sv = dx * normal_x + dy * normal_y
+        if s0 > limit and sv < 0:
+            t = (s0 - limit) / -sv
+        elif s0 < -limit and sv > 0:
+            t = (-limit - s0) / sv
+        else:
+            t = _INF
+        if t < best and 0.0 <= (px + t * dx - ax) * ex + (py + t * dy - ay) * ey <= length:
+            best = t
+        b = wx * dx + wy * dy
+        if b >= -EPS * dist:
+            continue
+        if dist <= reach + EPS:
+            return 0.0
+        disc = b * b - c
+        if disc > 2 * EPS * reach:
+            t = c / (math.sqrt(disc) - b)
+            if t < best:
+                best = t
     return best
 
 
@@ -728,73 +752,117 @@ class Outlook:
     reads all of them without an index.
     """
 
-    __slots__ = ("_mover", "_table", "_gaps", "_widest", "_others", "_rings", "_shapes",
-                 "_views")
+    __slots__ = ("_mover", "_gaps", "_widest", "_others", "_rings", "_index", "_shapes",
+                 "_views", "_rims")
 
     def __init__(self, mover: Base, *, bases: Iterable[Base] = (),
                  obstacles: Iterable[Obstacle] = (), table: Table | None = None,
                  stop_gaps: Mapping[str, float] | None = None) -> None:
         self._mover = Base(mover.id, mover.x, mover.y, mover.radius)
-        self._table = table
         self._gaps: Mapping[str, float] = stop_gaps or {}
         self._widest = max(0.0, max(self._gaps.values(), default=0.0))
         self._others = [(b.id, b.x, b.y, b.radius) for b in bases if b.id != mover.id]
         self._rings = [self._ring(other, self._gaps.get(other[0], 0.0))
                        for other in self._others]
+        self._index: dict[str, int] | None = None
+        """Where each id stands in ``_others``, made when a move first changes a stop gap."""
         self._shapes = [obstacle for obstacle in obstacles if obstacle.id != mover.id]
         self._views: dict[tuple[int, float], _OutlineView] = {}
+        self._rims: tuple[float, float, float, float] | None = None
+        """The rim's room to the west, east, north and south edges, as ``_meet_edges``
+        measures it; None without a table."""
+        if table is not None:
+            x, y, radius = mover.x, mover.y, mover.radius
+            self._rims = (max(x - radius, 0.0), max(table.width - x - radius, 0.0),
+                          max(y - radius, 0.0), max(table.height - y - radius, 0.0))
 
-    def _ring(self, other: tuple[str, float, float, float], stop: float) -> _Ring:
+    def _ring(self, other: tuple[str, float, float, float], stop: float) -> _Near:
         """The ring of another base (id, x, y, radius) seen from the mover."""
         mover = self._mover
         _, x, y, radius = other
         limit = mover.radius + radius + stop
         wx, wy = mover.x - x, mover.y - y
         dist2 = wx * wx + wy * wy
-        return wx, wy, math.sqrt(dist2), limit, dist2 - limit * limit
+        dist = math.sqrt(dist2)
+        return wx, wy, -EPS * dist, dist <= limit + EPS, dist2 - limit * limit, 2 * EPS * limit
 
     def travelled(self, direction: Vec, distance: float,
                   changed: Mapping[str, float] | None = None) -> float:
         """How far the move goes; ``changed`` overrides some stop gaps for this move only (an
         enemy the move ends touching has none, DBG-16), as if ``sweep`` had been given the
-        stop gaps with those entries replaced."""
+        stop gaps with those entries replaced.
+
+        ``sweep`` keeps the meetings up to ``distance`` + EPS and stops at the first of them
+        or at ``distance``, which is the least of ``distance`` and every meeting: so the
+        answer starts at ``distance`` and each thing met can only shorten it. The rings are
+        ``_ring_travel`` written out, the same arithmetic in the same order.
+        """
         if distance < 0:
             raise ValueError(f"sweep distance must not be negative, not {distance}")
         if distance == 0:
             return 0.0
         dx, dy = unit(*direction)
-        mover = self._mover
         gaps, widest, rings = self._gaps, self._widest, self._rings
         if changed:
             rings = list(rings)
-            for i, other in enumerate(self._others):
-                if other[0] in changed:
-                    rings[i] = self._ring(other, changed[other[0]])
+            others, index = self._others, self._index
+            if index is None:
+                index = self._index = {other[0]: i for i, other in enumerate(others)}
+            for oid, stop in changed.items():
+                i = index.get(oid)
+                if i is not None:
+                    rings[i] = self._ring(others[i], stop)
             if self._shapes:  # only the obstacles read the merged gaps
                 gaps = {**gaps, **changed}
                 widest = max(0.0, max(gaps.values(), default=0.0))
-        best = min(map(_ring_travel, rings, repeat(dx), repeat(dy)), default=_INF)
-        x0, y0, x1, y1 = _capsule_box(mover, dx, dy, distance, mover.radius + widest + EPS)
+        best = distance
+        for wx, wy, closing, within, c, graze in rings:
+            b = wx * dx + wy * dy
+            if b >= closing:
+                continue
+            if within:
+                return 0.0
+            disc = b * b - c
+            if disc > graze:
+                t = c / (math.sqrt(disc) - b)
+                if t < best:
+                    best = t
+        if self._rims is not None:  # ``_meet_edges``, written out
+            west, east, north, south = self._rims
+            across = west / -dx if dx < -EPS else east / dx if dx > EPS else _INF
+            along = north / -dy if dy < -EPS else south / dy if dy > EPS else _INF
+            if across < best:
+                best = across
+            if along < best:
+                best = along
+        if self._shapes:  # last: the nearer the best so far, the fewer sides are measured
+            best = self._obstacles(dx, dy, gaps, widest, best)
+        return best
+
+    def _obstacles(self, dx: float, dy: float, gaps: Mapping[str, float], widest: float,
+                   best: float) -> float:
+        """``best``, shortened by the obstacles met first along unit d. Only a meeting sooner
+        than ``best`` matters, so the box around the path is that long, not ``distance``."""
+        mover = self._mover
+        x, y = mover.x, mover.y
+        pad = mover.radius + widest + EPS
+        ex, ey = x + dx * best, y + dy * best  # ``_capsule_box``, written out
+        x0, x1 = (x - pad, ex + pad) if x < ex else (ex - pad, x + pad)
+        y0, y1 = (y - pad, ey + pad) if y < ey else (ey - pad, y + pad)
         for i, obstacle in enumerate(self._shapes):
             ox0, oy0, ox1, oy1 = obstacle.bbox
             if x0 > ox1 or x1 < ox0 or y0 > oy1 or y1 < oy0:
                 continue
             reach = mover.radius + gaps.get(obstacle.id, 0.0)
             if isinstance(obstacle, CircleObstacle):
-                t = _meet_circle(mover.x, mover.y, dx, dy, obstacle.x, obstacle.y,
-                                 reach + obstacle.radius)
-            else:
-                view = self._views.get((i, reach))
-                if view is None:
-                    view = self._views[i, reach] = _outline_view(mover.x, mover.y, reach,
-                                                                  obstacle)
-                t = _outline_travel(view, dx, dy)
-            best = min(best, t)
-        if self._table is not None:
-            for t, _ in _meet_edges(self._table, mover, dx, dy):
-                best = min(best, t)
-        # ``sweep`` keeps meetings up to the horizon and stops at the first or at ``distance``.
-        return min(best, distance) if best <= distance + EPS else distance
+                best = min(best, _meet_circle(mover.x, mover.y, dx, dy, obstacle.x, obstacle.y,
+                                              reach + obstacle.radius))
+                continue
+            view = self._views.get((i, reach))
+            if view is None:
+                view = self._views[i, reach] = _outline_view(mover.x, mover.y, reach, obstacle)
+            best = _outline_travel(view, dx, dy, best)
+        return best
 
 
 def apply_sweep(block: Sequence[Base], direction: Vec, result: Sweep,

@@ -19,7 +19,7 @@ from polemos.rulesets.de_bello_gallico.geometry import (
 )
 from polemos.rulesets.de_bello_gallico.layout import Layout, layout
 from polemos.rulesets.de_bello_gallico.morale_rules import Resolver
-from polemos.rulesets.de_bello_gallico.state import DbgState, Fighter, discipline
+from polemos.rulesets.de_bello_gallico.state import IN_PLAY, DbgState, Fighter, discipline
 
 Problem = tuple[str, str] | None
 
@@ -27,7 +27,7 @@ Problem = tuple[str, str] | None
 def may_activate(state: DbgState, fighter: Fighter, table: Layout | None = None) -> bool:
     """DBG-12: not retreating nor pinned; DBG-52: a bolting rider may, to master its mount.
     ``table``: the layout, from a caller asking about many fighters (``geometry.pinned``)."""
-    if not fighter.in_play:
+    if fighter.status != IN_PLAY:
         return False
     if fighter.bolting:
         return not pinned(state, fighter, table)

@@ -13,13 +13,15 @@ from collections.abc import Iterator
 from operator import itemgetter
 
 from polemos.core.morale import FORBIDS, Act, Morale
-from polemos.core.table import EPS, Base, PolygonObstacle, gap, gap_to_obstacle, sweep
+from polemos.core.table import EPS, Base, Outlook, PolygonObstacle, gap, gap_to_obstacle
 from polemos.rulesets.de_bello_gallico.layout import Layout, layout
 from polemos.rulesets.de_bello_gallico.state import IN_PLAY, DbgState, Fighter, Ground
 
 SIGHT_MEMO = 100_000
 """Lines of sight ``line_of_sight`` keeps before it starts over: a bound on the memory of a
 long search (forks share the ground), far above what one game measures."""
+BOX_SLACK = 1e-6
+"""cm a segment's bounding box is widened by before outlines are left out by theirs."""
 KEEP_CLEAR = 0.01
 """cm beyond the contact tolerance (DBG-1) that a retreating fighter's moves keep from every
 enemy (DBG-31): a flight stopped by an enemy ends visibly apart from it, not touching."""
@@ -83,18 +85,25 @@ def morale_states(state: DbgState, fighter: Fighter) -> list[Morale]:
     return found or [Morale.STEADY]
 
 
+_FORBIDDEN_BY = {act: (act in FORBIDS[Morale.RETREATING], act in FORBIDS[Morale.FRENZIED],
+                       act in FORBIDS[Morale.PINNED], act in FORBIDS[Morale.STEADY])
+                 for act in Act}
+"""Per act: whether retreating, frenzied, pinned and steady forbid it (``FORBIDS``, read once)."""
+
+
 def forbids(state: DbgState, fighter: Fighter, act: Act, table: Layout | None = None) -> bool:
     """``act in forbidden(morale_states(…))``, asking about pinning only when it matters;
     ``table`` as in ``pinned``."""
-    if fighter.retreating and act in FORBIDS[Morale.RETREATING]:
+    by_retreat, by_frenzy, by_pin, by_steady = _FORBIDDEN_BY[act]
+    if by_retreat and fighter.retreating:
         return True
-    if fighter.frenzied and act in FORBIDS[Morale.FRENZIED]:
+    if by_frenzy and fighter.frenzied:
         return True
-    if act in FORBIDS[Morale.PINNED] and fighter.in_play and pinned(state, fighter, table):
-        return True
-    return act in FORBIDS[Morale.STEADY] and not (
-        fighter.retreating or fighter.frenzied
-        or (fighter.in_play and pinned(state, fighter, table)))
+    playing = fighter.status == IN_PLAY
+    if by_pin and playing and fighter.id in (table or layout(state)).pinned:
+        return True  # ``pinned``, for a fighter in play
+    return by_steady and not (
+        fighter.retreating or fighter.frenzied or (playing and pinned(state, fighter, table)))
 
 
 def stop_gaps(state: DbgState, mover: Fighter) -> dict[str, float]:
@@ -113,15 +122,18 @@ def stop_gaps(state: DbgState, mover: Fighter) -> dict[str, float]:
     table = layout(state)
     touching_, held = table.touching, table.pinned
     clear = state.params.contact + KEEP_CLEAR if mover.retreating else 0.0
+    zone = max(state.params.zoc, clear)
     gaps: dict[str, float] = {}
-    for enemy in enemies(state, mover):
+    for enemy in fighters.values():
+        if enemy.status != IN_PLAY or enemy.side == side:
+            continue
         if enemy.retreating or enemy.role != "combatant" or \
                 (enemy.id in held
                  and any(i != me and fighters[i].side == side for i in touching_[enemy.id])):
             if clear:
                 gaps[enemy.id] = clear
         else:
-            gaps[enemy.id] = max(state.params.zoc, clear)
+            gaps[enemy.id] = zone
     return gaps
 
 
@@ -173,14 +185,25 @@ def behind_cover(ground: Ground, shooter: Base, target: Base) -> bool:
 
 
 def _line_crosses(shapes: tuple[PolygonObstacle, ...], a: Base, b: Base) -> bool:
-    if not shapes:
+    """Whether the segment between the centres crosses one of ``shapes``.
+
+    Only outlines whose box meets the segment's (widened by far more than float rounding)
+    are swept: the sweep passes over every other one without measuring it.
+    """
+    x0, x1 = (a.x, b.x) if a.x < b.x else (b.x, a.x)
+    y0, y1 = (a.y, b.y) if a.y < b.y else (b.y, a.y)
+    x0, y0, x1, y1 = x0 - BOX_SLACK, y0 - BOX_SLACK, x1 + BOX_SLACK, y1 + BOX_SLACK
+    near = [shape for shape in shapes if not (x0 > shape.bbox[2] or x1 < shape.bbox[0]
+                                              or y0 > shape.bbox[3] or y1 < shape.bbox[1])]
+    if not near:
         return False
     length = math.hypot(b.x - a.x, b.y - a.y)
     if length < EPS:
         return False
     probe = Base("sight", a.x, a.y, 0.0)
-    result = sweep([probe], (b.x - a.x, b.y - a.y), length, obstacles=shapes)
-    return result.travelled < length - EPS
+    # ``sweep(...).travelled`` to the last bit, without the meetings no one reads here.
+    return Outlook(probe, obstacles=near).travelled((b.x - a.x, b.y - a.y), length) \
+        < length - EPS
 
 
 def in_difficult_ground(ground: Ground, base: Base) -> bool:

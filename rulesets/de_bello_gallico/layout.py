@@ -13,13 +13,17 @@ at the next query with no invalidation to forget. Ids and sides are never stored
 are fixed for the fighters of a scenario, and a layout is only ever shared between copies of one
 game's state (``clone``), which have the same fighters. Everything else a rule reads (Retreat
 markers, roles, Frenzy) is read live by the callers, never from here.
+
+A new layout starts from the one it replaces: when a move, a flight or a fall changed only a few
+entries of the key, only those fighters' contacts are measured again (``_redone``), which gives
+exactly what a search of the whole table gives.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from operator import itemgetter
+import math
+from itertools import compress
+from operator import itemgetter, ne
 from typing import Any
 
 from polemos.core.table import EPS, gap
@@ -44,20 +48,23 @@ class Layout:
     """Contacts among the fighters in play (DBG-1) and, on demand, each one's gaps to its
     enemies, for one ``key``."""
 
-    __slots__ = ("key", "touching", "pinned", "targets", "presences", "_enemy_gaps")
+    __slots__ = ("key", "ranks", "touching", "pinned", "targets", "presences", "_enemy_gaps")
 
-    def __init__(self, state: DbgState, key: Key) -> None:
+    def __init__(self, state: DbgState, key: Key, before: Layout | None = None) -> None:
         self.key = key
-        self.touching, self.pinned = _contacts(state)
+        self.ranks: dict[str, int] = before.ranks if before is not None else {
+            f.id: rank for rank, f in enumerate(state.fighters.values())}
+        """Fighter id → its place in scenario order (the fighters never change, see above)."""
+        self.touching, self.pinned, self._enemy_gaps = _contacts(state, key, before)
         """In-play fighter id → ids of the in-play fighters its base touches, any side, in
-        scenario order (DBG-1); and the ids of those touching an enemy (pinned, DBG-17)."""
+        scenario order (DBG-1); the ids of those touching an enemy (pinned, DBG-17); and
+        ``enemy_gaps`` as far as known (the contacts redone for a mover measure its own)."""
         self.targets: dict[tuple[str, float], list[str]] = {}
         """(shooter id, range) → ids of the enemies it may shoot (DBG-22 … DBG-24), filled in
         as asked (``shooting.targets``)."""
         self.presences: list[Presence] | None = None
         """What the other rulesets see of the fighters in play (MIX-3), once asked
         (``DeBelloGallico.presences``; frozen records, so shared)."""
-        self._enemy_gaps: dict[str, list[tuple[str, float]]] = {}
 
     def enemy_gaps(self, state: DbgState, fighter: Fighter) -> list[tuple[str, float]]:
         """(id, edge gap) of each enemy in play, in scenario order. Kept only for a fighter in
@@ -85,27 +92,111 @@ def layout(state: DbgState) -> Layout:
     key = layout_key(state)
     current = state._layout
     if current is None or current.key != key:
-        current = state._layout = Layout(state, key)
+        current = state._layout = Layout(state, key, current)
+    if state._holding:
+        state._held = current
     return current
 
 
-@contextmanager
-def held(state: DbgState) -> Iterator[None]:
+class held:
     """Check the layout once for a whole query that moves nothing (``legal_actions``,
     ``check``): a menu asks ``layout`` dozens of times, and rebuilding the key for each costs
-    more than all its answers. Inside, the positions are the ruleset's own reading of a state
-    nobody changes; outside, every query checks the key again. Nested holds keep the outer."""
-    if state._held is not None:
-        yield
-        return
-    state._held = layout(state)
-    try:
-        yield
-    finally:
-        state._held = None
+    more than all its answers. Inside, the first ``layout`` checks the key and is then trusted:
+    the positions are the ruleset's own reading of a state nobody changes; a query that asks
+    nothing checks nothing. Outside, every query checks the key again. Nested holds keep the
+    outer. A class rather than ``contextmanager``: the engine enters one at every step."""
+
+    __slots__ = ("state", "outer")
+
+    def __init__(self, state: DbgState) -> None:
+        self.state = state
+        self.outer = state._holding
+
+    def __enter__(self) -> None:
+        self.state._holding = True
+
+    def __exit__(self, *_: object) -> None:
+        if not self.outer:
+            self.state._holding = False
+            self.state._held = None
 
 
-def _contacts(state: DbgState) -> tuple[dict[str, list[str]], frozenset[str]]:
+REDO = 3
+"""Fighters moved since the last layout beyond which the contacts are searched afresh rather
+than redone one mover at a time (a move, a flight, a fall changes one)."""
+
+
+Contacts = tuple[dict[str, list[str]], frozenset[str], dict[str, list[tuple[str, float]]]]
+"""Who touches whom, who touches an enemy, and the enemy gaps measured on the way (a
+``Layout``'s ``touching``, ``pinned`` and the first of its ``enemy_gaps``)."""
+
+
+def _contacts(state: DbgState, key: Key, before: Layout | None) -> Contacts:
+    """Redone for the few fighters whose entry changed since ``before`` (the layout last
+    asked, of the same fighters), else searched."""
+    if before is not None and before.key[0] == key[0] and len(before.key) == len(key):
+        # The ranks whose entry differs, compared in C: the key's first entry is the tolerance.
+        changed = list(compress(range(-1, len(key) - 1), map(ne, key, before.key)))
+        if len(changed) <= REDO:
+            return _redone(state, before, changed)
+    touching, pinned = _searched(state)
+    return touching, pinned, {}
+
+
+def _redone(state: DbgState, before: Layout, changed: list[int]) -> Contacts:
+    """``_searched``'s answer from the contacts of ``before``, after a few fighters (scenario
+    ranks ``changed``) moved, came or went: each one's contacts are dropped, then measured
+    again against every fighter in play where it now stands, as ``_searched`` measures a
+    pair; its gaps to the enemies are kept as ``Layout.enemy_gaps`` measures them. The lists
+    of ``before`` are never changed (copies of a state share it)."""
+    fighters = state.fighters
+    ranked = list(fighters.values())
+    limit = state.params.contact + EPS
+    touching = dict(before.touching)
+    affected: set[str] = set()
+    grown: set[str] = set()
+    """Lists a mover was added to at their end, to be put back in scenario order."""
+    measured: dict[str, list[tuple[str, float]]] = {}
+    for rank in changed:
+        mover = ranked[rank]
+        me = mover.id
+        affected.add(me)
+        for partner in touching.pop(me, ()):
+            touching[partner] = [i for i in touching[partner] if i != me]
+            affected.add(partner)
+        if mover.status != IN_PLAY:
+            continue
+        base, side, found, foes = mover.base, mover.side, [], []
+        x, y, radius = base.x, base.y, base.radius
+        for other in ranked:
+            if other.status != IN_PLAY or other is mover:
+                continue
+            them = other.base
+            now = math.hypot(x - them.x, y - them.y) - (radius + them.radius)  # ``gap``
+            if other.side != side:
+                foes.append((other.id, now))
+            if now <= limit:
+                found.append(other.id)
+                touching[other.id] = [*touching.get(other.id, ()), me]
+                grown.add(other.id)
+        touching[me] = found
+        measured[me] = foes
+    if grown:
+        order = before.ranks
+        for one in grown & touching.keys():
+            touching[one] = sorted(touching[one], key=order.__getitem__)
+    pinned = set(before.pinned)
+    for one in affected | grown:
+        others = touching.get(one)
+        side = fighters[one].side
+        if others is not None and any(fighters[i].side != side for i in others):
+            pinned.add(one)
+        else:
+            pinned.discard(one)
+    return touching, frozenset(pinned), measured
+
+
+def _searched(state: DbgState) -> tuple[dict[str, list[str]], frozenset[str]]:
     """Every touching pair, found by sorting centres along x: only bases whose x differ by at
     most two of the largest radii plus the tolerance can touch, so most pairs are never
     measured; each candidate pair is then measured exactly as ``geometry.touching`` does.

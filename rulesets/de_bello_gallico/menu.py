@@ -9,22 +9,30 @@ from __future__ import annotations
 from polemos.core.actions import Action
 from polemos.rulesets.de_bello_gallico import movement, rally, shooting
 from polemos.rulesets.de_bello_gallico.checks import end_problem
-from polemos.rulesets.de_bello_gallico.geometry import (
-    enemy_gaps,
-    in_contact,
-    nearest_enemy,
-    on_table,
-)
+from polemos.rulesets.de_bello_gallico.geometry import in_contact, nearest_enemy, on_table
 from polemos.rulesets.de_bello_gallico.morale_rules import may_substitute
 from polemos.rulesets.de_bello_gallico.objectives import Objective, reserved_edges
 from polemos.rulesets.de_bello_gallico.state import DbgState, Fighter
+
+_SHARED: dict[tuple[str, str, str | None], Action] = {}
+"""The actions naming only a fighter and maybe a target, made once: a menu offers the same
+ones decision after decision, and an action is immutable (``Action.recorded``)."""
+
+
+def shared(kind: str, unit: str, target: str | None = None) -> Action:
+    """``Action(kind, unit)``, or with ``{"target": target}``, from ``_SHARED``."""
+    key = kind, unit, target
+    found = _SHARED.get(key)
+    if found is None:
+        found = _SHARED[key] = Action(kind, unit, None if target is None else {"target": target})
+    return found
 
 
 def legal_actions(state: DbgState, side: str, objective: Objective) -> list[Action]:
     phase = state.phase
     if phase == "move":
         if state.active is None:
-            return [Action("activate", u) for u in state.alternation_now().eligible()]
+            return [shared("activate", u) for u in state.alternation_now().eligible()]
         return active_actions(state, state.fighters[state.active], objective)
     if phase == "melee":
         return [Action("attack", u, {"target": e.id, "at": at})
@@ -49,29 +57,27 @@ def active_actions(state: DbgState, fighter: Fighter, objective: Objective) -> l
         enemy = nearest_enemy(state, fighter)
         if fighter.frenzied and enemy is not None:
             if movement.charge_point(state, fighter, enemy) is not None:
-                actions.append(Action("charge", unit, {"target": enemy.id}))
+                actions.append(shared("charge", unit, enemy.id))
             else:
                 actions += [Action("move", unit, {"x": x, "y": y, "via": via})
                             for x, y, via in movement.frenzy_options(state, fighter)]
         else:
             around = movement.surroundings(state, fighter)
-            actions += [Action("charge", unit, {"target": e.id})
-                        for e in reachable(state, fighter, around)]
+            actions += [shared("charge", unit, e.id) for e in reachable(state, fighter, around)]
             actions += [Action("move", unit, {"x": x, "y": y, "via": via})
                         for x, y, via in movement.move_options(state, fighter, around)]
             exits = reserved_edges(objective, fighter)
             actions += [Action("withdraw", unit, {"edge": edge}) for edge in exits
                         if movement.withdraw_problem(state, fighter, edge, exits) is None]
     if not state.active_shot and shooting.shooter_problem(state, fighter) is None:
-        actions += [Action("shoot", unit, {"target": e.id})
-                    for e in shooting.targets(state, fighter)]
+        actions += [shared("shoot", unit, e.id) for e in shooting.targets(state, fighter)]
     if not actions or end_problem(state, fighter) is None:
-        actions.append(Action("end", unit))
+        actions.append(shared("end", unit))
     return actions
 
 
 def reachable(state: DbgState, fighter: Fighter, around: movement.Surroundings
               ) -> list[Fighter]:
     """Enemies a charge can reach (DBG-14): none farther than the Mouvement, edge to edge."""
-    return [e for e, distance in enemy_gaps(state, fighter) if distance <= fighter.move
+    return [e for e, distance in around.foes if distance <= fighter.move
             and movement.charge_point(state, fighter, e, around) is not None]

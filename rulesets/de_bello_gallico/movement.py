@@ -18,7 +18,6 @@ line (so 'as far as possible toward X' is one choice), plus one ``charge`` per e
 from __future__ import annotations
 
 import math
-from dataclasses import InitVar, dataclass, field
 from typing import TYPE_CHECKING
 
 from polemos.core.morale import EDGE_DIRECTIONS, Act
@@ -30,7 +29,7 @@ from polemos.core.table import (
     Table,
     direction_from,
     gap,
-    gap_to_obstacle,
+    gap_at_most,
     sweep,
 )
 from polemos.rulesets.de_bello_gallico.geometry import (
@@ -40,10 +39,9 @@ from polemos.rulesets.de_bello_gallico.geometry import (
     other_bases,
     pos,
     stop_gaps,
-    touching,
 )
 from polemos.rulesets.de_bello_gallico.models import EdgeName
-from polemos.rulesets.de_bello_gallico.state import DbgState, Fighter
+from polemos.rulesets.de_bello_gallico.state import IN_PLAY, DbgState, Fighter
 
 if TYPE_CHECKING:
     from polemos.core.context import Context
@@ -55,6 +53,8 @@ NEAR_MARGIN = 1e-6
 """cm of float rounding ``surroundings`` allows for when it leaves out bases a move cannot meet."""
 MIN_MOVE = 0.5
 """cm: shorter menu moves are dropped (a human may still type one)."""
+FRACTIONS = (1.0, 0.5)
+"""The menu's stops along each heading, as fractions of the Mouvement (the first is whole)."""
 _D = math.sqrt(0.5)
 HEADINGS: tuple[tuple[str, tuple[float, float]], ...] = (
     ("N", (0.0, -1.0)), ("NE", (_D, -_D)), ("E", (1.0, 0.0)), ("SE", (_D, _D)),
@@ -68,6 +68,9 @@ above float rounding and ``SLACK``, far below any real overlap."""
 CHARGE_ANGLES = (0.0, 30.0, -30.0, 60.0, -60.0, 90.0, -90.0)
 """Where a charge may touch its target, in degrees from the straight approach: a charge blocked
 head-on by a friend may still reach the target's flank."""
+_TURNS = tuple((math.cos(math.radians(angle)), math.sin(math.radians(angle)))
+               for angle in CHARGE_ANGLES)
+"""Cosine and sine of each of ``CHARGE_ANGLES``, worked out once."""
 
 
 def ends_in_contact(state: DbgState, fighter: Fighter, x: float, y: float,
@@ -79,33 +82,45 @@ def ends_in_contact(state: DbgState, fighter: Fighter, x: float, y: float,
     enemies within that of the contact tolerance now are measured at (x, y).
     """
     base = fighter.base
-    dest = Base(fighter.id, x, y, base.radius)
-    near = state.params.contact + EPS + math.hypot(x - base.x, y - base.y) + NEAR_MARGIN
+    radius, limit = base.radius, state.params.contact + EPS
+    near = limit + math.hypot(x - base.x, y - base.y) + NEAR_MARGIN
+    hypot = math.hypot
+    # ``touching`` a base at (x, y), written out: a charge asks it at every spot.
     return [e for e, now in (foes if foes is not None else enemy_gaps(state, fighter))
-            if now <= near and touching(state, dest, e.base)]
+            if now <= near
+            and hypot(x - e.base.x, y - e.base.y) - (radius + e.base.radius) <= limit]
 
 
-@dataclass(frozen=True, slots=True)
 class Surroundings:
     """What a mover's sweeps read, gathered once per menu rather than once per line."""
 
-    bases: list[Base]
-    gaps: dict[str, float]
-    obstacles: tuple[PolygonObstacle, ...]
-    foes: list[tuple[Fighter, float]]
-    """``enemy_gaps`` of the mover."""
-    outlook: Outlook = field(init=False)
-    """Every straight move from where the mover stands, against the above (``core.table``)."""
-    starts: list[float] = field(init=False)
-    """The mover's gap to each of ``bases`` where it stands (``cut_off`` asks at every spot)."""
-    mover: InitVar[Base]
-    table: InitVar[Table]
+    __slots__ = ("bases", "gaps", "obstacles", "foes", "outlook", "starts", "_rows")
 
-    def __post_init__(self, mover: Base, table: Table) -> None:
-        object.__setattr__(self, "outlook", Outlook(mover, bases=self.bases,
-                                                    obstacles=self.obstacles, table=table,
-                                                    stop_gaps=self.gaps))
-        object.__setattr__(self, "starts", [gap(mover, b) for b in self.bases])
+    def __init__(self, bases: list[Base], gaps: dict[str, float],
+                 obstacles: tuple[PolygonObstacle, ...], foes: list[tuple[Fighter, float]],
+                 mover: Base, table: Table, starts: list[float] | None = None) -> None:
+        self.bases = bases
+        self.gaps = gaps
+        self.obstacles = obstacles
+        self.foes = foes
+        """``enemy_gaps`` of the mover."""
+        self.outlook = Outlook(mover, bases=bases, obstacles=obstacles, table=table,
+                               stop_gaps=gaps)
+        """Every straight move from where the mover stands, against the above
+        (``core.table``)."""
+        self.starts = [gap(mover, b) for b in bases] if starts is None else starts
+        """The mover's gap to each of ``bases`` where it stands (``cut_off`` asks at every
+        spot); ``surroundings`` measured them already."""
+        self._rows: list[tuple[str, float, float, float, float, float]] | None = None
+
+    def rows(self) -> list[tuple[str, float, float, float, float, float]]:
+        """For ``cut_off``, made at its first spot: each base's id, centre and radius, the
+        mover's gap to it now and its stop gap (``gaps``, 0 without one)."""
+        if self._rows is None:
+            gaps = self.gaps
+            self._rows = [(b.id, b.x, b.y, b.radius, now, gaps.get(b.id, 0.0))
+                          for b, now in zip(self.bases, self.starts, strict=True)]
+        return self._rows
 
 
 def surroundings(state: DbgState, fighter: Fighter) -> Surroundings:
@@ -115,16 +130,36 @@ def surroundings(state: DbgState, fighter: Fighter) -> Surroundings:
     Only what a straight move of at most its Mouvement could meet is kept: a sweep meets a base
     or an outline no sooner than their gap less its stop gap, so one farther than the Mouvement
     plus the widest stop gap can never stop it, and leaving it out changes no sweep's answer.
+    An outline whose bounding box is already farther is left out without measuring it: the
+    outline lies inside its box.
     """
     gaps = stop_gaps(state, fighter)
     reach = fighter.move + SLACK + max(gaps.values(), default=0.0) + NEAR_MARGIN
     me = fighter.base
     x, y, radius = me.x, me.y, me.radius
-    near = [b for b in other_bases(state, fighter)
-            if math.hypot(b.x - x, b.y - y) - (radius + b.radius) <= reach]
+    near: list[Base] = []
+    starts: list[float] = []
+    # ``other_bases`` and ``gap``, written out: the fighters in play but the mover, then the
+    # other rulesets' ground units.
+    me_id = fighter.id
+    others = [f.base for f in state.fighters.values() if f.status == IN_PLAY and f.id != me_id]
+    for b in others + state.foreign_bases():
+        now = math.hypot(x - b.x, y - b.y) - (radius + b.radius)
+        if now <= reach:
+            near.append(b)
+            starts.append(now)
+    box_reach = reach + radius + NEAR_MARGIN
     terrain = tuple(shape for shape in state.ground.impassable
-                    if gap_to_obstacle(me, shape) <= reach)
-    return Surroundings(near, gaps, terrain, enemy_gaps(state, fighter), me, state.ground.table)
+                    if _box_distance(x, y, shape.bbox) <= box_reach
+                    and gap_at_most(me, shape, reach))
+    return Surroundings(near, gaps, terrain, enemy_gaps(state, fighter), me, state.ground.table,
+                        starts)
+
+
+def _box_distance(x: float, y: float, box: tuple[float, float, float, float]) -> float:
+    """From a point to a bounding box (0 inside it): never more than to what the box holds."""
+    x0, y0, x1, y1 = box
+    return math.hypot(max(x0 - x, 0.0, x - x1), max(y0 - y, 0.0, y - y1))
 
 
 def path_problem(state: DbgState, fighter: Fighter, x: float, y: float,
@@ -193,20 +228,19 @@ def charge_point(state: DbgState, fighter: Fighter, target: Fighter,
     touch it (DBG-1) without overlapping. Spots ``cut_off`` are passed over without a sweep.
     """
     around = around or surroundings(state, fighter)
-    start = fighter.base
-    ux, uy = direction_from(target.base, start)
-    reach = start.radius + target.base.radius + state.params.contact / 2
-    for angle in CHARGE_ANGLES:
-        a = math.radians(angle)
-        vx, vy = ux * math.cos(a) - uy * math.sin(a), ux * math.sin(a) + uy * math.cos(a)
-        x, y = round(target.base.x + reach * vx, 2), round(target.base.y + reach * vy, 2)
-        if math.hypot(x - start.x, y - start.y) > fighter.move + SLACK:
+    start, aim = fighter.base, target.base
+    ux, uy = direction_from(aim, start)
+    reach = start.radius + aim.radius + state.params.contact / 2
+    longest, radius, limit = fighter.move + SLACK, start.radius, state.params.contact + EPS
+    for cos, sin in _TURNS:
+        vx, vy = ux * cos - uy * sin, ux * sin + uy * cos
+        x, y = round(aim.x + reach * vx, 2), round(aim.y + reach * vy, 2)
+        if math.hypot(x - start.x, y - start.y) > longest:
             continue
-        spot = Base(fighter.id, x, y, start.radius)
-        if not touching(state, spot, target.base):
-            continue
+        if math.hypot(x - aim.x, y - aim.y) - (radius + aim.radius) > limit:
+            continue  # not ``touching`` the target
         contact = ends_in_contact(state, fighter, x, y, around.foes)
-        if not cut_off(state, fighter, spot, around, contact) \
+        if not _cut_off_at(x, y, radius, around, contact) \
                 and may_reach(state, fighter, x, y, around, contact):
             return x, y
     return None
@@ -224,17 +258,24 @@ def cut_off(state: DbgState, fighter: Fighter, spot: Base, around: Surroundings,
     """
     if contact is None:
         contact = ends_in_contact(state, fighter, spot.x, spot.y, around.foes)
+    return _cut_off_at(spot.x, spot.y, spot.radius, around, contact)
+
+
+def _cut_off_at(x: float, y: float, radius: float, around: Surroundings,
+                contact: list[Fighter]) -> bool:
+    """``cut_off`` for a spot at (x, y) of the mover's ``radius``, with its ``contact``."""
     touched = {e.id for e in contact}
-    gaps = around.gaps
-    for b, now in zip(around.bases, around.starts, strict=True):
-        stop = 0.0 if b.id in touched else gaps.get(b.id, 0.0)
-        if gap(spot, b) < stop - OVERLAP and now >= stop:
-            return True
+    hypot = math.hypot
+    for oid, ox, oy, oradius, now, stop in around.rows():
+        if touched and oid in touched:
+            stop = 0.0
+        if now >= stop and hypot(x - ox, y - oy) - (radius + oradius) < stop - OVERLAP:
+            return True  # the spot's ``gap`` to that base, written out
     return False
 
 
 def line_options(state: DbgState, fighter: Fighter, label: str, direction: tuple[float, float],
-                 around: Surroundings, fractions: tuple[float, ...] = (1.0, 0.5)
+                 around: Surroundings, fractions: tuple[float, ...] = FRACTIONS
                  ) -> list[tuple[float, float, str]]:
     """Destinations along one heading: as far as legal, up to each fraction of Mouvement."""
     reached = around.outlook.travelled(direction, fighter.move * max(fractions))
@@ -247,25 +288,28 @@ def _stops(fighter: Fighter, label: str, direction: tuple[float, float], reached
 
     A stretch of a legal straight path is legal, so the sweep's stopping point, shortened to
     whole hundredths of travel, needs no second check. The end point is not rounded: rounding
-    it would bend the line, and ``check`` re-sweeps exactly the line it is given.
+    it would bend the line, and ``check`` re-sweeps exactly the line it is given. Two ends of
+    one heading are the same point only for the same travel (a hundredth of travel moves one
+    coordinate by far more than its last bit), so repeated travels are what is left out.
     """
     found: list[tuple[float, float, str]] = []
-    ends: list[tuple[float, float]] = []
-    base, move = fighter.base, fighter.move
+    travels: list[float] = []
+    x, y = fighter.base.x, fighter.base.y
+    dx, dy = direction
+    move = fighter.move
     for fraction in fractions:
-        travel = math.floor(min(reached, move * fraction) * 100) / 100
-        if travel < MIN_MOVE:
-            continue
-        end = base.x + direction[0] * travel, base.y + direction[1] * travel
-        if end not in ends:
-            ends.append(end)
-            found.append((*end, f"{label} {travel:g} cm"))
+        most = move * fraction
+        travel = math.floor((most if most < reached else reached) * 100) / 100
+        if travel >= MIN_MOVE and travel not in travels:
+            travels.append(travel)
+            found.append((x + dx * travel, y + dy * travel, f"{label} {travel:g} cm"))
     return found
 
 
 def move_options(state: DbgState, fighter: Fighter, around: Surroundings | None = None
                  ) -> list[tuple[float, float, str]]:
-    """The menu of plain moves (see the module's Decision), without duplicates."""
+    """The menu of plain moves (see the module's Decision), without duplicates: each heading
+    is ``line_options`` with the ``FRACTIONS``, whose longest is the whole Mouvement."""
     options: list[tuple[float, float, str]] = []
     around = around or surroundings(state, fighter)
     lines = list(HEADINGS)
@@ -273,11 +317,13 @@ def move_options(state: DbgState, fighter: Fighter, around: Surroundings | None 
     if enemy is not None:
         lines.append((f"toward {enemy.id}", direction_from(fighter.base, enemy.base)))
     seen: set[tuple[float, float]] = set()
+    travelled, move = around.outlook.travelled, fighter.move
     for label, direction in lines:
-        for x, y, text in line_options(state, fighter, label, direction, around):
-            if (x, y) not in seen:
-                seen.add((x, y))
-                options.append((x, y, text))
+        for option in _stops(fighter, label, direction, travelled(direction, move), FRACTIONS):
+            spot = option[:2]
+            if spot not in seen:
+                seen.add(spot)
+                options.append(option)
     return options
 
 

@@ -53,13 +53,27 @@ def _ambush_scores(state: DbgState, objective: Ambush) -> dict[str, float]:
         objective.quarry] - lost)}
 
 
+def all_present(state: DbgState, sides: list[str]) -> bool:
+    """Whether each of ``sides`` has a fighter in play, looking no further than needed."""
+    missing = set(sides)
+    for fighter in state.fighters.values():
+        if fighter.status == IN_PLAY:
+            missing.discard(fighter.side)
+            if not missing:
+                return True
+    return not missing
+
+
 def at_once(state: DbgState, objective: Objective) -> Outcome | None:
-    """Decisions that do not wait for the end of a turn."""
-    counts = on_table_count(state)
+    """Decisions that do not wait for the end of a turn. Asked after every action, so the
+    fighters are counted only once a side might have none left (``all_present``)."""
     if isinstance(objective, Ambush):
-        if counts[objective.quarry] == 0:
+        if not all_present(state, [objective.quarry]):
             return _ambush_result(state, objective, f"no {objective.quarry} left on the table")
         return None
+    if all_present(state, state.sides):
+        return None
+    counts = on_table_count(state)
     gone = [side for side in state.sides if counts[side] == 0]
     if not gone:
         return None

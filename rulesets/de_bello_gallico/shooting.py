@@ -21,9 +21,17 @@ from polemos.rulesets.de_bello_gallico.state import IN_PLAY, DbgState, Fighter
 Problem = tuple[str, str] | None
 
 
+_RANGES: dict[tuple[str, ...], float] = {}
+"""``missile_range`` by the items carried: a few kits per scenario, asked at every activation."""
+
+
 def missile_range(fighter: Fighter) -> float:
     """DBG-23: the longest range among its missile weapons (0 without one)."""
-    return max((ITEMS[i].range_cm or 0.0 for i in fighter.items), default=0.0)
+    kit = tuple(fighter.items)
+    found = _RANGES.get(kit)
+    if found is None:
+        found = _RANGES[kit] = max((ITEMS[i].range_cm or 0.0 for i in kit), default=0.0)
+    return found
 
 
 def shooter_problem(state: DbgState, fighter: Fighter) -> Problem:
@@ -60,7 +68,8 @@ def targets(state: DbgState, fighter: Fighter) -> list[Fighter]:
     if found is None:
         found = memo[fighter.id, reach] = [
             e.id for e, distance in enemy_gaps(state, fighter)
-            if _aim_problem(state, fighter, e, distance, reach, table) is None]
+            if distance <= reach  # the first of ``_aim_problem``'s tests, without its words
+            and _aim_problem(state, fighter, e, distance, reach, table) is None]
     return [state.fighters[i] for i in found]
 
 

@@ -278,7 +278,9 @@ class DbgState:
     """Contacts and gaps of the table as last asked (private: a cache, see ``layout``)."""
     _held: Layout | None = field(default=None, repr=False, compare=False)
     """The layout trusted without a check while a query that moves nothing runs
-    (``layout.held``); None otherwise."""
+    (``layout.held``), once its first question checked it; None otherwise."""
+    _holding: bool = field(default=False, repr=False, compare=False)
+    """Whether such a query runs (``layout.held``)."""
 
     @property
     def over(self) -> bool:

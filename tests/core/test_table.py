@@ -27,6 +27,7 @@ from polemos.core.table import (
     contacts_on_path,
     direction_from,
     gap,
+    gap_at_most,
     gap_to_obstacle,
     groups,
     in_contact,
@@ -401,3 +402,19 @@ def test_refusals() -> None:
         PolygonObstacle("p", ((0, 0), (1, 0)))
     with pytest.raises(ValueError):
         Base("a", 0, 0, -1)
+
+
+@settings(max_examples=300, deadline=None)
+@given(x=st.floats(-5, 25), y=st.floats(-5, 25), radius=st.floats(0, 3),
+       reach=st.floats(-6, 8))
+def test_gap_at_most_answers_as_the_gap_does(x: float, y: float, radius: float,
+                                            reach: float) -> None:
+    """DBG-11's terrain filter: ``gap_at_most`` is ``gap_to_obstacle(...) <= reach`` to the
+    last bit, inside an outline or out, for outlines and circles alike."""
+    base = Base("b", x, y, radius)
+    shapes: list[Obstacle] = [
+        PolygonObstacle("l", ((0.0, 0.0), (12.0, 0.0), (12.0, 4.0), (4.0, 4.0), (4.0, 12.0),
+                              (0.0, 12.0))),
+        CircleObstacle("c", 15.0, 15.0, 2.5)]
+    for shape in shapes:
+        assert gap_at_most(base, shape, reach) == (gap_to_obstacle(base, shape) <= reach)

@@ -57,6 +57,26 @@ def test_contacts_match_every_pair(pm) -> None:
             assert pinned(st, x) == by_hand == (x.id in table.pinned)
 
 
+def test_contacts_redone_after_a_few_moves_match_every_pair(pm) -> None:
+    """DBG-1, DBG-17: after one to four fighters move, fall or come back, the contacts redone
+    from the layout before are exactly the touching pairs, lists in scenario order."""
+    rng = random.Random(7)
+    for seed in range(12):
+        st = state(start(crowd(seed), RED_FIRST, pm))
+        layout(st)
+        for _ in range(15):
+            for x in rng.sample(list(st.fighters.values()), rng.randint(1, 4)):
+                if rng.random() < 0.15:
+                    x.status = "out" if x.in_play else "in_play"
+                else:
+                    x.base.x = min(max(x.base.x + rng.uniform(-3, 3), 1.0), 49.0)
+                    x.base.y = min(max(x.base.y + rng.uniform(-3, 3), 1.0), 49.0)
+            table = layout(st)
+            assert table.touching == plain_contacts(st)
+            assert table.pinned == {x.id for x in st.fighters.values() if x.in_play and any(
+                gap(x.base, e.base) <= st.params.contact + EPS for e in enemies(st, x))}
+
+
 def test_a_base_moved_by_hand_is_seen_at_once(pm) -> None:
     """DBG-17: the cache checks the positions at every question, so no change goes unseen."""
     raw = scenario(fighter("r1", "red", 10, 10), fighter("b1", "blue", 12.05, 10))
