@@ -224,14 +224,6 @@ def _altitude(setup: Setup, view: AiState, legal: list[Action]) -> Action:
 def _fire(setup: Setup, view: AiState, legal: list[Action]) -> Action:
     unit = acting(legal[0])
     firer = view.models[unit]
-
-    def shot_value(action: Action) -> float:
-        slot = firing.slot_of(setup, unit, action["weapon"])
-        assert slot is not None  # a legal shot names one of the firer's weapons
-        target = view.models[action["target"]]
-        gain = firing.expected(setup, firer, target, (slot,))
-        return gain * worth(setup, target)
-
     jinks = [a for a in legal if a.kind == "jink" and a.unit == unit]
     if jinks:
         moved = {a: _best_from(setup, view, _shifted(firer, a["dir"])) for a in jinks}
@@ -240,10 +232,20 @@ def _fire(setup: Setup, view: AiState, legal: list[Action]) -> Action:
             return best_jink
     shots = [a for a in legal if a.kind == "fire" and a.unit == unit]
     if shots:
-        best = max(shots, key=shot_value)
-        if shot_value(best) > 0:
+        best = max(shots, key=lambda a: shot_value(setup, view, a))
+        if shot_value(setup, view, best) > 0:
             return best
     return next(a for a in legal if a.kind == "done" and a.unit == unit)
+
+
+def shot_value(setup: Setup, view: AiState, action: Action) -> float:
+    """Expected VP of one legal ``fire`` action: its weapon's damage times the target's
+    worth (AI-48, AI-50, AI-69)."""
+    unit = acting(action)
+    slot = firing.slot_of(setup, unit, action["weapon"])
+    assert slot is not None  # a legal shot names one of the firer's weapons
+    target = view.models[action["target"]]
+    return firing.expected(setup, view.models[unit], target, (slot,)) * worth(setup, target)
 
 
 def _shifted(model: Model, direction: int) -> Model:

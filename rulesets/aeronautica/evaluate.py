@@ -5,9 +5,10 @@ model's share of its cost by its fate (AI-69: destroyed 100 %, damaged 50 %), ob
 delivered troops (AI-70) — as a lead over the points both sides fielded (AI-72). A smaller part
 is aim: the victory points each aircraft's best volley would be expected to take from where
 both stand (AI-44 arcs, AI-47 range bands, AI-48 and AI-50 hits and damage), so a playout cut
-short between the moves and the shots tells an enemy in our sights from our tail in theirs;
-the least part counts the Structure left on each side's models in play, so a hit that does
-not yet change the victory points still counts.
+short between the moves and the shots tells an enemy in our sights from our tail in theirs
+(nothing beyond Long range counts, AI-47, which spares most of the work); the least part
+counts the Structure left on each side's models in play, so a hit that does not yet change
+the victory points still counts.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from polemos.core.evaluation import lead, odds
+from polemos.core.hexgrid import distance
 from polemos.rulesets.aeronautica import firing, victory
 from polemos.rulesets.aeronautica.state import AIRCRAFT, TARGET, AiState
 
@@ -40,13 +42,14 @@ def aim(rules: AeronauticaImperialis, state: AiState, side: str) -> float:
     """The victory points ``side``'s aircraft would expect from their best volleys now (AI-69:
     a model's cost per Structure point), less the enemy's, over the points fielded (AI-72)."""
     setup = rules.setup
+    reach = setup.params.bands[-1]
     models = [m for m in state.models.values() if m.in_play]
     shooters = [m for m in models if m.kind == AIRCRAFT and not m.landed and m.marker != "spin"]
     total = 0.0
     for firer in shooters:
         best = 0.0
         for target in models:
-            if target.side != firer.side:
+            if target.side != firer.side and distance(firer.hex, target.hex) <= reach:
                 spec = setup.specs[target.id]
                 worth = setup.objectives.get(target.id, spec.cost) / max(spec.structure, 1)
                 best = max(best, min(firing.expected(setup, firer, target), target.structure)

@@ -10,6 +10,7 @@ from polemos.core.rulebook import RuleText, load_rules
 from polemos.core.ruleset import Ruleset
 from polemos.rulesets.aeronautica.bots import greedy_policy
 from polemos.rulesets.aeronautica.evaluate import evaluate
+from polemos.rulesets.aeronautica.playout import playout_policy
 from polemos.rulesets.aeronautica.ruleset import AeronauticaImperialis
 
 __version__ = AeronauticaImperialis.version
@@ -32,9 +33,9 @@ def polemos_scenarios() -> list[ScenarioRef]:
 
 @hookimpl
 def polemos_bot_policy(ruleset: str, kind: str) -> Any:
-    if ruleset == AeronauticaImperialis.name and kind == "greedy":
-        return greedy_policy
-    return None
+    if ruleset != AeronauticaImperialis.name:
+        return None
+    return {"greedy": greedy_policy, "playout": playout_policy}.get(kind)
 
 
 @hookimpl

@@ -3,12 +3,14 @@ the turn to the phase under test with scripted dice."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
 from polemos.core.actions import Action
 from polemos.core.game import Game
 from polemos.core.hexgrid import Hex, axial_to_offset, offset_to_axial
+from polemos.core.players import Policy
 from tests.conftest import events, new_game
 
 SCENARIOS = Path(__file__).parents[3] / "scenarios" / "aeronautica"
@@ -93,3 +95,19 @@ def to_firing(game: Game, tokens: dict[str, int] | None = None, first: str | Non
 
 def last(game: Game, kind: str) -> dict[str, Any]:
     return events(game, kind)[-1]
+
+
+def policy_turn(game: Game, unit: str, policy: Policy) -> None:
+    """A bot ``policy`` plays ``unit``'s decisions, each one of the legal actions, until another
+    unit or side must act."""
+    rules = game.rules
+    while not game.state.over:
+        legal = game.legal_actions()
+        if all(a.unit != unit for a in legal):
+            return
+        side = game.to_act()
+        action = policy(rules, rules.view(game.state, side), side, legal, random.Random(0))
+        assert action in legal
+        game.step(action)
+        if action.unit != unit:
+            return

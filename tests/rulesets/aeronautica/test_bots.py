@@ -12,22 +12,20 @@ from polemos.core.players import RandomBot, bot_rng, make_bot
 from polemos.core.plugins import make_plugin_manager
 from polemos.core.scenario import load_scenario
 from polemos.rulesets.aeronautica.bots import greedy_policy
-from tests.rulesets.aeronautica.helpers import SCENARIOS, at, choose, duel, put, to_firing
+from tests.rulesets.aeronautica.helpers import (
+    SCENARIOS,
+    at,
+    choose,
+    duel,
+    policy_turn,
+    put,
+    to_firing,
+)
 
 
 def greedy_turn(game, unit: str) -> None:
     """The greedy bot plays ``unit``'s decisions until another unit or side must act."""
-    rules = game.rules
-    while not game.state.over:
-        legal = game.legal_actions()
-        if all(a.unit != unit for a in legal):
-            return
-        side = game.to_act()
-        action = greedy_policy(rules, rules.view(game.state, side), side, legal,
-                               random.Random(0))
-        game.step(action)
-        if action.unit != unit:
-            return
+    policy_turn(game, unit, greedy_policy)
 
 
 def test_the_hook_gives_the_greedy_policy():
