@@ -67,6 +67,10 @@ class Ruleset(ABC, Generic[StateT, ScenarioT]):
     class; a game whose plugins add action kinds sets its own (``ActionTable.extended``)."""
     turn_rule: ClassVar[str]
     """The rule id that says whose turn it is, cited when a side acts out of turn."""
+    search_depth: ClassVar[int] = 24
+    """How many actions a search bot's playout plays past its tree before the ruleset's
+    ``polemos_evaluate`` judges the position (the ``mcts`` option ``depth`` overrides it): as
+    far on as that evaluation reads a position best."""
 
     def __init__(self, scenario: ScenarioT) -> None:
         self.scenario: ScenarioT = scenario

@@ -3,7 +3,8 @@
 ``budget`` is CPU seconds per decision (``time.process_time``: a busy machine slows the search
 down, not its strength per second of its own); ``iterations`` a fixed number of searches per
 decision instead, which makes the bot deterministic (tests). ``depth`` caps a rollout's actions
-past the tree before ``evaluate`` judges the position; ``explore`` is UCT's constant;
+past the tree before ``evaluate`` judges the position (the ruleset's ``search_depth`` unless
+given); ``explore`` is UCT's constant;
 ``rollout`` plays those actions by the ruleset's cheap playout policy (``playout``, the default
 when the ruleset has one: ``polemos_bot_policy`` of kind "playout"), at random (the default
 otherwise) or by its greedy policy (strong but dear: every playout action is a greedy
@@ -25,7 +26,7 @@ MAX_BUDGET = 600.0
 """Ten minutes per decision: anything longer is a typo (``budget=200`` for 0.2)."""
 MAX_ITERATIONS = 10_000_000
 MAX_DEPTH = 10_000
-BUDGET, DEPTH, EXPLORE, ROLLOUT, PRIOR, KEEP = 0.2, 24, 1.0, "playout", 0.5, 2.0
+BUDGET, EXPLORE, ROLLOUT, PRIOR, KEEP = 0.2, 1.0, "playout", 0.5, 2.0
 """The defaults: 0.2 CPU seconds per decision is the issue's measure."""
 ROLLOUTS = ("playout", "greedy", "random")
 OPTIONS = ("budget", "iterations", "depth", "explore", "rollout", "prior", "keep")
@@ -37,7 +38,8 @@ class Settings:
 
     budget: float | None = BUDGET
     iterations: int | None = None
-    depth: int = DEPTH
+    depth: int | None = None
+    """None: the ruleset's ``Ruleset.search_depth``."""
     explore: float = EXPLORE
     rollout: str = ROLLOUT
     prior: float = PRIOR
@@ -79,7 +81,8 @@ def settings(options: Mapping[str, str]) -> Settings:
                       MAX_BUDGET))
     return Settings(
         budget, iterations,
-        _number(kind, "depth", options.get("depth", str(DEPTH)), int, 0, MAX_DEPTH),
+        (_number(kind, "depth", options["depth"], int, 0, MAX_DEPTH) if "depth" in options
+         else None),
         _number(kind, "explore", options.get("explore", str(EXPLORE)), float, 0, 100),
         rollout,
         _number(kind, "prior", options.get("prior", str(PRIOR)), float, 0, 1),

@@ -157,7 +157,8 @@ class Search:
             action, node, expanded = self.select(node, rules, fork.state, mover, legal)
             path.append((node, mover))
             fork.step(action, offered=legal)
-        for _ in range(self.settings.depth if expanded else 0):
+        depth = self.settings.depth
+        for _ in range((rules.search_depth if depth is None else depth) if expanded else 0):
             mover = rules.to_act(fork.state)
             if mover is None:
                 break

@@ -105,6 +105,23 @@ def ram_value(attacker: Vehicle, target: Vehicle, band_: str, in_contact: bool =
 def greedy_policy(rules: At43, view: At43State, side: str, legal: list[Action],
                   rng: random.Random) -> Action:
     kinds = {a.kind for a in legal}
+    settled = settle(view, legal, kinds)
+    if settled is not None:
+        return settled
+    if kinds <= {"join", "strike"}:
+        return _best_join(rules, view, legal)
+    if kinds <= {"move", "ram"}:
+        return _best_move_or_ram(rules, view, legal)
+    if kinds & {"march"} and not kinds & {"declare"}:
+        return safest_march(view, side, legal)
+    return _best_declaration(rules.params, view, side, legal)
+
+
+def settle(view: At43State, legal: list[Action], kinds: set[str]) -> Action | None:
+    """A collision's choices that need no weighing, or None for the others: always push (a
+    push can only hurt the target, AT-21), the remainder of the damage to the target closest
+    to destruction (AT-33), of the backlash to the attacker with the most Frame left (AT-39),
+    and throws in the order offered (AT-37)."""
     if "push" in kinds:
         return Action("push")
     if kinds == {"allot"}:
@@ -115,13 +132,7 @@ def greedy_policy(rules: At43, view: At43State, side: str, legal: list[Action],
                                             for v in a["extra"].split(",")))
     if kinds == {"throw"}:
         return legal[0]
-    if kinds <= {"join", "strike"}:
-        return _best_join(rules, view, legal)
-    if kinds <= {"move", "ram"}:
-        return _best_move_or_ram(rules, view, legal)
-    if kinds & {"march"} and not kinds & {"declare"}:
-        return _safest_march(view, side, legal)
-    return _best_declaration(rules.params, view, side, legal)
+    return None
 
 
 def _best_join(rules: At43, view: At43State, legal: list[Action]) -> Action:
@@ -133,7 +144,7 @@ def _best_join(rules: At43, view: At43State, legal: list[Action]) -> Action:
     for action in legal:
         if action.kind != "join":
             continue
-        attacker = view.vehicles[_actor(action)]
+        attacker = view.vehicles[actor(action)]
         plan = plan_ram(view, rules.params, attacker, action["target"], action["offset"],
                         [a.id for a in c.attackers], mode="rush")
         if not isinstance(plan, RamPlan):
@@ -144,23 +155,32 @@ def _best_join(rules: At43, view: At43State, legal: list[Action]) -> Action:
     return best
 
 
-def _ram_worth(params: At43Params, view: At43State, action: Action) -> float:
-    attacker = view.vehicles[_actor(action)]
+def ram_worth(params: At43Params, view: At43State, action: Action) -> float:
+    """A ``ram`` action's ``ram_value`` in the band its distance sets (AT-15)."""
+    attacker = view.vehicles[actor(action)]
     target = view.vehicles[action["target"]]
     distance = gap(attacker.base, target.base)
     return ram_value(attacker, target,
                      band(distance, attacker.move, params.rush_bonus) or "charge")
 
 
+def worthy_ram(params: At43Params, view: At43State, legal: list[Action]) -> Action | None:
+    """The best ram of ``legal`` on an enemy AFV if worth more than ``RAM_FLOOR`` (a wreck's
+    is worth nothing, AT-12), else None."""
+    rams = [a for a in legal if a.kind == "ram" and not view.vehicles[a["target"]].wreck]
+    if not rams:
+        return None
+    best = max(rams, key=lambda a: ram_worth(params, view, a))
+    return best if ram_worth(params, view, best) > RAM_FLOOR else None
+
+
 def _best_move_or_ram(rules: At43, view: At43State, legal: list[Action]) -> Action:
     params = rules.params
-    rams = [a for a in legal if a.kind == "ram" and not view.vehicles[a["target"]].wreck]
-    if rams:
-        best = max(rams, key=lambda a: _ram_worth(params, view, a))
-        if _ram_worth(params, view, best) > RAM_FLOOR:
-            return best
+    ram = worthy_ram(params, view, legal)
+    if ram is not None:
+        return ram
     moves = [a for a in legal if a.kind == "move"]
-    vehicle = view.vehicles[_actor(moves[0])]
+    vehicle = view.vehicles[actor(moves[0])]
     models = _models(rules, view)
     prey = [b for side, b in models if side != vehicle.side]
     friends = [b for side, b in models if side == vehicle.side]
@@ -320,7 +340,7 @@ def _best_declaration(params: At43Params, view: At43State, side: str, legal: lis
         return legal[0]
     scored = []
     for action in declarations:
-        vehicle = view.vehicles[_actor(action)]
+        vehicle = view.vehicles[actor(action)]
         options = ram_options(view, params, vehicle, mode="rush")
         worth = max((ram_value(vehicle, view.vehicles[t], plan.band) for t, _, plan in options),
                     default=-1.0)
@@ -328,16 +348,16 @@ def _best_declaration(params: At43Params, view: At43State, side: str, legal: lis
     return max(scored, key=lambda pair: pair[0])[1]
 
 
-def _safest_march(view: At43State, side: str, legal: list[Action]) -> Action:
+def safest_march(view: At43State, side: str, legal: list[Action]) -> Action:
     enemies = [v.base for v in view.vehicles.values() if v.side and v.side != side
                and not v.wreck]
 
     def clearance(action: Action) -> float:
         if action.kind == "hold":
-            return _clearance(view, _actor(action), (0.0, 0.0), enemies)
+            return _clearance(view, actor(action), (0.0, 0.0), enemies)
         direction = heading_vector(float(action["heading"]))
         shift = (direction[0] * float(action["distance"]), direction[1] * float(action["distance"]))
-        return _clearance(view, _actor(action), shift, enemies)
+        return _clearance(view, actor(action), shift, enemies)
 
     return max(legal, key=clearance)
 
@@ -351,7 +371,7 @@ def _clearance(view: At43State, unit: str, shift: tuple[float, float],
     return min((gap(b, e) for b in moved for e in enemies), default=0.0)
 
 
-def _actor(action: Action) -> str:
+def actor(action: Action) -> str:
     """Who acts in a legal action the bots weigh (join, ram, move, declare, march, hold):
     every one of these kinds names its unit (``actions``)."""
     assert action.unit is not None

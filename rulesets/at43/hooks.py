@@ -1,4 +1,5 @@
-"""AT-43 vehicle collisions as a Polemos plugin: the ruleset and its greedy bot."""
+"""AT-43 vehicle collisions as a Polemos plugin: the ruleset, its greedy bot and the search
+bot's playout policy and evaluation."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from polemos.core.rulebook import RuleText, load_rules
 from polemos.core.ruleset import Ruleset
 from polemos.rulesets.at43.bots import greedy_policy
 from polemos.rulesets.at43.evaluate import evaluate
+from polemos.rulesets.at43.playout import playout_policy
 from polemos.rulesets.at43.ruleset import At43
 
 __version__ = At43.version
@@ -32,9 +34,9 @@ def polemos_scenarios() -> list[ScenarioRef]:
 
 @hookimpl
 def polemos_bot_policy(ruleset: str, kind: str) -> Any:
-    if ruleset == At43.name and kind == "greedy":
-        return greedy_policy
-    return None
+    if ruleset != At43.name:
+        return None
+    return {"greedy": greedy_policy, "playout": playout_policy}.get(kind)
 
 
 @hookimpl

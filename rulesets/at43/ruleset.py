@@ -95,6 +95,9 @@ class At43(Ruleset[At43State, At43Scenario]):
     scenario_model = At43Scenario
     actions = ACTIONS
     turn_rule = "AT-P1"
+    search_depth = 8
+    """Measured (issue 14): the fitted evaluation reads a derby best a few activations on; at
+    depth 24 the search bot beat greedy 55 % of the time, at 8 75 %, at 4 40 %."""
 
     def __init__(self, scenario: At43Scenario) -> None:
         super().__init__(scenario)

@@ -141,6 +141,31 @@ def test_options_are_read(pm):
     assert make_bot(pm, "at43", "mcts", random.Random(0)).settings.budget == 0.2
 
 
+@pytest.mark.parametrize(("kind", "depth"), [("mcts:iterations=1", 8),
+                                             ("mcts:iterations=1,depth=3", 3)])
+def test_a_playout_goes_as_deep_as_the_ruleset_says_unless_told(pm, kind, depth):
+    """AT-43's evaluation reads a derby best 8 actions on (``At43.search_depth``): a playout
+    plays that many past its new node, or ``depth`` when the option gives it."""
+    game = Game.new(load_scenario(SCENARIOS / "at43/derby.yaml", pm), pm, seed=3)
+    assert type(game.rules).search_depth == 8
+    bot = make_bot(pm, "at43", kind, random.Random(0), game=game)
+    assert isinstance(bot, SearchBot)
+    played: list[Action] = []
+    rollout = bot.search.rollout
+
+    def counted(*args: Any) -> Action:
+        played.append(rollout(*args))
+        return played[-1]
+
+    bot.search.rollout = counted
+    legal = game.legal_actions()
+    while len(legal) == 1:  # the search starts at a real decision
+        game.step(legal[0])
+        legal = game.legal_actions()
+    bot.choose(game.rules, game.view(game.to_act()), game.to_act(), legal)
+    assert 0 < len(played) <= depth
+
+
 def test_playouts_follow_the_rulesets_playout_policy_or_go_at_random(pm):
     """``rollout=playout`` (the default) plays a ruleset's cheap policy of kind "playout" where
     it has one (Petit Cirque Volant), at random where it has none (De Bello Gallico)."""
@@ -313,10 +338,12 @@ def test_at43_evaluate_counts_staying_power_and_enemy_sp_destroyed(pm):
     weighed by how near the round limit is (round 1 of 18); the two as log-odds of winning. No
     ram is on offer 80 cm apart (AT-15). An immobilised trike (AT-5) takes its staying power off
     blue and scores for red."""
+    from math import exp
+
     from polemos.rulesets.at43.evaluate import SCORE, STAYING_POWER, rams_on_offer
 
     def odds(logit: float) -> float:
-        return 1 / (1 + math.exp(-logit))
+        return 1 / (1 + exp(-logit))
 
     scenario = raw("at43/derby")
     heavy, light, trike = 1 / (1 / 6 + 1 / 8), 1 / (1 / 6 + 1 / 6), 1 / (1 / 3 + 1 / 4)

@@ -37,3 +37,21 @@ def test_rams_on_offer_count_a_charge_in_band_on_a_clear_path_only():
     blocked = game(scenario(unit("r", "red", kossak), unit("b", "blue", hekat),
                             terrain=[container("c", 26, 40)]))
     assert rams_on_offer(blocked.rules, blocked.state) == {"red": 0.0, "blue": 0.0}
+
+
+def test_evaluate_gives_odds_that_a_hit_moves_and_later_rounds_weigh_the_score_more():
+    """The odds of the two sides add up to 1; a damage point taken moves them by more than a
+    hundredth of a game (AT-4: the Hekat's Frame 3 → 2); the same lead in AT-P3's score counts
+    more at round 12 than at round 1, when the round limit is still far off."""
+    g = game(scenario(unit("r", "red", v("k", "Kossak", 0, 0)),
+                      unit("b", "blue", v("h", "Hekat", 100, 0)), max_rounds=18))
+    red, blue = evaluate(g.rules, g.state, "red"), evaluate(g.rules, g.state, "blue")
+    assert red + blue == pytest.approx(1.0)
+    g.state.vehicles["h"].frame = 2
+    hit = evaluate(g.rules, g.state, "red")
+    assert hit > red + 0.01
+    g.state.vehicles["h"].frame = 3
+    g.state.killed["blue"] = 2  # two blue models killed: red leads the score by 2 (AT-P3)
+    early = evaluate(g.rules, g.state, "red")
+    g.state.round = 12
+    assert evaluate(g.rules, g.state, "red") > early > red

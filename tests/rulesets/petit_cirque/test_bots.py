@@ -57,7 +57,7 @@ def test_greedy_fires_when_it_has_a_shot_and_takes_the_best_one(kind):
                       plane("b2", "blue", 3, 4, "W"), SPARE_BLUE))
     cruise(g)
     assert {a.kind for a in g.legal_actions()} == {"fire", "hold"}
-    assert choose(g, kind=kind) == Action("fire", "r1", {"target": "b2"})  # 1st hex (4+) over 3rd (6)
+    assert choose(g, kind=kind) == Action("fire", "r1", {"target": "b2"})  # hex 1 (4+), not 3 (6)
 
 
 @KINDS
