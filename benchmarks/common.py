@@ -48,6 +48,9 @@ class Sink:
     def emit(self, type_: str, **data: Any) -> dict[str, Any]:
         return data
 
+    def record(self, event: dict[str, Any]) -> dict[str, Any]:
+        return event
+
 
 def report(name: str, value: float, unit: str) -> None:
     """One line a script can read: ``BENCH <name> <value> <unit>``."""

@@ -40,3 +40,9 @@ class Context(Protocol):
         """Log one event; ``visible_to`` the sides that may see it during play (None: all,
         ``[]``: nobody until the game ends — see ``polemos.core.game.VISIBLE_TO``)."""
         ...
+
+    def record(self, event: dict[str, Any]) -> dict[str, Any]:
+        """Log ``event``, a public event the caller built whole (its ``type`` and its fields,
+        a new dict the log keeps): ``emit`` without the keyword call, for a ruleset's commonest
+        events."""
+        ...

@@ -68,8 +68,17 @@ class Dice:
         return dice
 
     def d6(self, *, purpose: str, rule: str, **context: Any) -> int:
-        """One six-sided die."""
-        return self.roll(1, purpose=purpose, rule=rule, **context)[0]
+        """One six-sided die: ``roll(1, ...)[0]``, the same draw and event, in one call (the
+        commonest roll of every ruleset)."""
+        if self.script is None:
+            value = int(self._rng.random() * 6) + 1
+        else:
+            value = self._one(6, purpose, rule)
+        self.count += 1
+        if self.log is not None:
+            self.log({"type": "roll", "dice": [value], "purpose": purpose, "rule": rule,
+                      **context})
+        return value
 
     def check(self, target: int, *, purpose: str, rule: str, modifier: int = 0,
               **context: Any) -> tuple[int, bool]:

@@ -21,11 +21,12 @@ def play(game: Game, players: dict[str, Player], max_actions: int = MAX_ACTIONS,
     ``after_step`` sees the game after every action (the HTML replay takes its pictures there).
     """
     rules = game.rules
-    to_act, legal_actions, view, step = rules.to_act, rules.legal_actions, rules.view, game.step
+    to_act, legal_actions, view = rules.to_act, rules.legal_actions, rules.view
+    step, resolve = game.step, game._resolve
     hides = type(rules).view is not Ruleset.view  # else the view is the state itself
     choosers = {side: player.choose for side, player in players.items()}
     for _ in range(max_actions):
-        state = game.state
+        state = game._state  # the ``state`` property, read twice per action
         side = to_act(state)
         if side is None:
             result = rules.result(state)
@@ -36,7 +37,11 @@ def play(game: Game, players: dict[str, Player], max_actions: int = MAX_ACTIONS,
         if not legal:
             raise PolemosError(no_action_message(game, side))
         seen = view(state, side) if hides else state
-        step(choosers[side](rules, seen, side, legal), offered=legal)
+        action = choosers[side](rules, seen, side, legal)
+        if game._state is state:  # ``side`` and ``legal`` are this very state's
+            resolve(action, side, legal)
+        else:  # the player changed the game (an undo at the terminal): ask everything again
+            step(action)
         if after_step is not None:
             after_step(game)
     raise PolemosError(f"{rules.name}: no result after {max_actions} actions")

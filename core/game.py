@@ -10,12 +10,10 @@ Every event says who may see it (``VISIBLE_TO``); ``events_for`` is one side's l
 from __future__ import annotations
 
 import json
-import operator
 import os
 import secrets
 import weakref
 from collections.abc import Callable, Mapping, Sequence
-from itertools import repeat
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
@@ -158,8 +156,9 @@ class Game:
             **kwargs: Any) -> Game:
         """Set up a game: build the state, then let plugins configure it."""
         game = cls(loaded, pm or make_plugin_manager(), **kwargs)
-        game.emit("start", scenario=loaded.model.name, ruleset=loaded.model.ruleset,
-                  seed=game.seed, plugins=list(loaded.model.plugins))
+        game.record({"type": "start", "scenario": loaded.model.name,
+                     "ruleset": loaded.model.ruleset, "seed": game.seed,
+                     "plugins": list(loaded.model.plugins)})
         game.state = game._guarded("new_state", game.rules.new_state, game)
         game.attach_world()
         named = {*loaded.model.plugins, loaded.plugin}
@@ -226,12 +225,20 @@ class Game:
 
         ``visible_to`` names the sides that may see it during play (see ``VISIBLE_TO``); None
         (the default) makes it public and leaves the key out, so public events stay as they
-        always were in logs.
+        always were in logs. The event is ``data`` itself, the dict the call's keywords made:
+        no copy (a step emits two or three events; logs are written with sorted keys).
         """
-        event = {"seq": len(self.events), "type": type_, **data}
+        data["type"] = type_
         if visible_to is not None:
-            event[VISIBLE_TO] = list(visible_to)
-        self.events.append(event)
+            data[VISIBLE_TO] = list(visible_to)
+        return self.record(data)
+
+    def record(self, event: dict[str, Any]) -> dict[str, Any]:
+        """Append ``event``, built whole by the caller, numbered; listeners see it at once
+        (``emit`` without the keyword call, for a ruleset's commonest events)."""
+        events = self.events
+        event["seq"] = len(events)
+        events.append(event)
         for listener in self.listeners:
             listener(event)
         return event
@@ -248,16 +255,6 @@ class Game:
         if self.to_act() is None:
             return [dict(event) for event in events]
         return [shown for event in events if (shown := shown_to(event, side)) is not None]
-
-    def _log_roll(self, event: dict[str, Any]) -> None:
-        """A die the dice threw, as the next event (``emit`` without re-packing its fields)."""
-        if VISIBLE_TO in event:  # a hidden roll: ``emit`` says who sees it
-            self.emit(event.pop("type"), **event)
-            return
-        logged = {"seq": len(self.events), **event}
-        self.events.append(logged)
-        for listener in self.listeners:
-            listener(logged)
 
     # -- play -----------------------------------------------------------------------------
     def to_act(self) -> str | None:
@@ -284,15 +281,26 @@ class Game:
         loop passes it): an action that is one of its objects is legal by the ruleset's
         contract and is not checked again — the hot loop pays for no second legality check.
         """
-        rules, state = self.rules, self.state
-        acting = rules.to_act(state)
+        rules = self.rules
+        acting = rules.to_act(self._state)
         if acting is None:
             raise IllegalAction(rules.turn_rule, "the game is over")
         if side is not None and side != acting:
             raise IllegalAction(rules.turn_rule, f"it is {acting}'s turn, not {side}'s")
+        self._resolve(action, acting, offered)
+
+    def _resolve(self, action: Action | Mapping[str, Any], acting: str,
+                 offered: Sequence[Action]) -> None:
+        """``step`` once ``acting`` is known to be the side to act in the state as it is now:
+        the engine's loop has just asked (``polemos.core.engine.play``), so it does not ask
+        twice per action."""
+        rules, state = self.rules, self._state
         if not isinstance(action, Action):
             action = self._parse(action)
-        if not any(map(operator.is_, offered, repeat(action))):
+        for listed in offered:  # a plain loop: faster than any(map(is_, ...)) on a menu
+            if listed is action:
+                break
+        else:
             self._guarded("check", rules.check, state, action)
         secret = self._secrets and self._guarded("secret", rules.secret, state, action)
         since = None
@@ -433,15 +441,20 @@ class Game:
 
 
 def _roll_log(game: Game) -> Callable[[dict[str, Any]], None]:
-    """The dice's log of ``game``: its ``_log_roll``, holding the game weakly (see
-    ``Game.attach_world``). The dice of a game nobody holds any more log nowhere: nobody could
-    read that log."""
+    """The dice's log of ``game``, holding the game weakly (see ``Game.attach_world``): each
+    die the dice threw is the next event, the dice's own dict numbered (``Game.record``), or
+    through ``emit`` if it is hidden. The dice of a game nobody holds any more log nowhere:
+    nobody could read that log."""
     ref = weakref.ref(game)
 
     def log(event: dict[str, Any]) -> None:
         live = ref()
-        if live is not None:  # else the log is gone with its game: nobody can read it
-            live._log_roll(event)
+        if live is None:  # the log is gone with its game: nobody can read it
+            return
+        if VISIBLE_TO in event:  # a hidden roll: ``emit`` says who sees it
+            live.emit(event.pop("type"), **event)
+        else:
+            live.record(event)
 
     return log
 

@@ -101,10 +101,14 @@ def call_hook(manager: pluggy.PluginManager, name: str, /, *, firstresult: bool 
     (a ``firstresult`` spec stops at it; any other hook runs every implementation).
     """
     hook = getattr(manager.hook, name)
-    caller = hook if only is None else manager.subset_hook_caller(
-        name, remove_plugins=[impl.plugin for impl in hook.get_hookimpls()
-                              if not (impl.hookwrapper or impl.wrapper)
-                              and impl.plugin_name not in only])
+    caller: Any = hook
+    if only is not None:
+        impls = hook.get_hookimpls()
+        removed = [impl.plugin for impl in impls if not (impl.hookwrapper or impl.wrapper)
+                   and impl.plugin_name not in only]
+        if len(removed) == len(impls):  # nothing would run (every game's set-up asks)
+            return None if firstresult else []
+        caller = manager.subset_hook_caller(name, remove_plugins=removed)
     try:
         result = caller(**kwargs)
     except PolemosError:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from polemos.core.hexgrid import DIRECTIONS, turn
@@ -15,7 +17,23 @@ RANGE = 3
 """PCV-14: up to 3 hexes."""
 NEEDED = {0: (4, 5, 6), 1: (5, 6, None)}
 """PCV-15 (same altitude) and PCV-16 (one level apart): the D6 score by hex 1, 2, 3."""
+SHOTS = frozenset((levels, distance) for levels, scores in NEEDED.items()
+                  for distance, score in enumerate(scores, 1) if score is not None)
+"""The (altitude levels apart, hex count) of every shot NEEDED allows (PCV-15, PCV-16)."""
 Problem = tuple[str, str] | None
+
+
+@functools.cache
+def lines(guns: tuple[int, ...], facing: int) -> dict[tuple[int, int], int]:
+    """The hexes on the lines of fire of ``guns`` (hexside offsets from the nose) for an
+    aircraft facing ``facing``, within RANGE (PCV-14, PCV-O3): ``{(dq, dr): hex count}``, axial
+    offsets from the firer's hex. The same few tables serve every shot of every game."""
+    found: dict[tuple[int, int], int] = {}
+    for offset in guns:
+        vq, vr = DIRECTIONS[turn(facing, offset)]
+        for distance in range(1, RANGE + 1):  # ``ray(firer.hex, ..., RANGE)``
+            found.setdefault((vq * distance, vr * distance), distance)
+    return found
 
 
 def shot(params: PcvParams, firer: Plane, target: Plane) -> tuple[int, int | None, str]:
@@ -24,17 +42,24 @@ def shot(params: PcvParams, firer: Plane, target: Plane) -> tuple[int, int | Non
     Returns hex count 0 when the target is on none of them (PCV-14); a score of None when the
     altitude difference forbids the shot (PCV-16).
     """
-    dq, dr = target.q - firer.q, target.r - firer.r
-    distance = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # hexgrid.distance, inlined
-    if 0 < distance <= RANGE:
-        for offset in params.guns.get(firer.role, (0,)):
-            vq, vr = DIRECTIONS[turn(firer.facing, offset)]
-            if dq == vq * distance and dr == vr * distance:  # on ``ray(firer.hex, ..., RANGE)``
-                levels = abs(firer.altitude - target.altitude)
-                rule = "PCV-15" if levels == 0 else "PCV-16"
-                needed = NEEDED[levels][distance - 1] if levels in NEEDED else None
-                return distance, needed, rule
-    return 0, None, "PCV-14"
+    distance = lines(params.guns.get(firer.role, (0,)), firer.facing).get(
+        (target.q - firer.q, target.r - firer.r))
+    if distance is None:
+        return 0, None, "PCV-14"
+    levels = abs(firer.altitude - target.altitude)
+    rule = "PCV-15" if levels == 0 else "PCV-16"
+    needed = NEEDED[levels][distance - 1] if levels in NEEDED else None
+    return distance, needed, rule
+
+
+def targets(params: PcvParams, firer: Plane, enemies: Iterable[Plane]) -> list[Plane]:
+    """The aircraft of ``enemies`` (the other sides' aircraft in play, PCV-18) that ``firer``
+    may fire at — ``fire_problem`` finds nothing against them — in their order, without
+    wording the reasons it would give: the fire menu asks it of every pair."""
+    line = lines(params.guns.get(firer.role, (0,)), firer.facing)
+    q, r, altitude = firer.q, firer.r, firer.altitude
+    return [t for t in enemies if (distance := line.get((t.q - q, t.r - r))) is not None
+            and (abs(altitude - t.altitude), distance) in SHOTS]
 
 
 def fire_problem(state: PcvState, params: PcvParams, firer: Plane, target_id: object) -> Problem:
@@ -55,15 +80,6 @@ def fire_problem(state: PcvState, params: PcvParams, firer: Plane, target_id: ob
                else "one level apart in the 3rd hex")
         return rule, f"no shot at {target.id}: {why}"
     return None
-
-
-def can_fire(params: PcvParams, firer: Plane, target: Plane) -> bool:
-    """Whether ``fire_problem`` finds nothing against a shot at ``target``, an aircraft in play,
-    without wording the reasons it would give: the fire menu asks it of every pair."""
-    if target.side == firer.side or (target.q == firer.q and target.r == firer.r):
-        return False
-    distance, needed, _ = shot(params, firer, target)
-    return distance != 0 and needed is not None
 
 
 def hit_chance(params: PcvParams, firer: Plane, target: Plane) -> float:

@@ -27,7 +27,7 @@ class PlaneActions:
     ``speeds[change]``, ``fire(target)`` (built on first use: targets are the other aircraft),
     ``hold``, and ``moves(...)``, its whole move menu for one decision."""
 
-    __slots__ = ("unit", "steps", "loops", "speeds", "hold", "_fire", "_moves", "_speeds")
+    __slots__ = ("unit", "steps", "loops", "speeds", "hold", "_fire", "menus", "_speeds")
 
     def __init__(self, unit: str) -> None:
         self.unit = unit
@@ -37,7 +37,8 @@ class PlaneActions:
         self.speeds = {c: Action("speed", unit, {"change": c}) for c in SPEED_CHANGES}
         self.hold = Action("hold", unit)
         self._fire: dict[str, Action] = {}
-        self._moves: dict[tuple[int, bool, bool], list[Action]] = {}
+        self.menus = [self._menu(mp, climb, loops) for mp in range(LOOP_COST + 1)
+                      for climb in (False, True) for loops in (False, True)]
         self._speeds = [[self.speeds[c] for c in SPEED_CHANGES if c <= room]
                         for room in (-2, -1, 0, 1)]
 
@@ -56,18 +57,19 @@ class PlaneActions:
         """The steps then loops open with ``mp`` MP left (PCV-6 … PCV-8), in menu order;
         ``climb``: it may still climb (PCV-7, PCV-O1), ``loops``: its role may loop (PCV-O2).
 
-        The menu depends on nothing else, and no cost exceeds 3 MP, so there are at most 16
-        of them: each is built once and shared (the caller copies it before adding to it).
+        The menu depends on nothing else, and no cost exceeds 3 MP, so there are 16 of them
+        (3 MP or more offer the same): each is built once, in ``menus``, and shared (the caller
+        copies it before adding to it).
         """
-        key = (min(mp, LOOP_COST), climb, loops)
-        menu = self._moves.get(key)
-        if menu is None:
-            menu = self._moves[key] = []
-            for alt in ALTS:
-                if mp >= STEP_COST[alt] and (climb or alt != "up"):
-                    menu += self.steps[alt]
-            if mp >= LOOP_COST and loops:
-                menu += [self.loops[alt] for alt in LOOP_ALTS if climb or alt != "up"]
+        return self.menus[(mp if mp < LOOP_COST else LOOP_COST) * 4 + climb * 2 + loops]
+
+    def _menu(self, mp: int, climb: bool, loops: bool) -> list[Action]:
+        menu: list[Action] = []
+        for alt in ALTS:
+            if mp >= STEP_COST[alt] and (climb or alt != "up"):
+                menu += self.steps[alt]
+        if mp >= LOOP_COST and loops:
+            menu += [self.loops[alt] for alt in LOOP_ALTS if climb or alt != "up"]
         return menu
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Literal
 
 from pydantic import Field
@@ -10,6 +11,7 @@ from polemos.core.hexgrid import FACING_NAMES, HexMap, offset_to_axial
 from polemos.core.scenario_model import Ending, ScenarioBase, Strict
 
 Role = Literal["fighter", "bomber"]
+PlaneStart = tuple[str, str, int, int, int, int, int, str, int]
 FacingName = Literal["E", "SE", "SW", "W", "NW", "NE"]
 
 
@@ -88,6 +90,23 @@ class PcvScenario(ScenarioBase):
 
     def unit_sides(self) -> dict[str, str]:
         return {plane.id: plane.side for plane in self.aircraft}
+
+    @functools.cached_property
+    def cloth(self) -> HexMap:
+        """The cloth (PCV-1), built once: frozen, so every game of the scenario shares it."""
+        return HexMap(self.map.width, self.map.height)
+
+    @functools.cached_property
+    def starts(self) -> tuple[PlaneStart, ...]:
+        """Every aircraft as set up, in ``Plane``'s field order (id, side, axial q and r,
+        facing index, altitude, speed, role, damage): worked out once, since a validated
+        scenario never changes and a batch of games starts from it again and again."""
+        starts = []
+        for a in self.aircraft:
+            h = offset_to_axial(*a.hex)
+            starts.append((a.id, a.side, h.q, h.r, a.facing_index, a.altitude, a.speed, a.role,
+                           a.damage_taken))
+        return tuple(starts)
 
     def problems(self) -> list[tuple[str, str]]:
         problems: list[tuple[str, str]] = []

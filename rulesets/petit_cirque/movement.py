@@ -23,6 +23,12 @@ TURNS = {"straight": 0, "left": -1, "right": 1}
 """PCV-9: the facing change of a step in each direction (60° towards a front-left/right hex)."""
 CLIMB = {"level": 0, "down": -1, "up": 1}
 """PCV-6, PCV-7: the altitude change of a step."""
+STEPS = {(direction, alt): (TURNS[direction], STEP_COST[alt], CLIMB[alt], f"{direction}/{alt}",
+                            (STEP_RULE[alt], "PCV-9") if direction != "straight"
+                            else (STEP_RULE[alt],))
+         for direction in DIRECTIONS for alt in STEP_COST}
+"""Each step's facing change, MP cost, altitude change, ``how`` and rules cited (PCV-6, PCV-7,
+PCV-9), looked up once per step."""
 Problem = tuple[str, str] | None
 
 
@@ -61,15 +67,6 @@ def loop_problem(params: PcvParams, plane: Plane, mp_left: int, alt: str) -> Pro
     return None
 
 
-def occupant(state: PcvState, q: int, r: int, altitude: int, mover: str) -> Plane | None:
-    """Another aircraft in play on hex ``(q, r)`` at ``altitude`` (PCV-12)."""
-    for other in state.planes.values():
-        if (other.in_play and other.altitude == altitude and other.q == q and other.r == r
-                and other.id != mover):
-            return other
-    return None
-
-
 def remove(state: PcvState, plane: Plane, why: str, rule: str, game: Context) -> None:
     """Take an aircraft out of play; it counts as lost (PCV-11, PCV-12, PCV-13, PCV-17)."""
     plane.in_play = False
@@ -78,7 +75,7 @@ def remove(state: PcvState, plane: Plane, why: str, rule: str, game: Context) ->
         state.mp_left = 0
         state.choosing_speed = False
         state.done.append(plane.id)
-    game.emit("lost", unit=plane.id, side=plane.side, why=why, rule=rule)
+    game.record({"type": "lost", "unit": plane.id, "side": plane.side, "why": why, "rule": rule})
 
 
 def enter(state: PcvState, plane: Plane, to: Hex, facing: int, altitude: int, how: str,
@@ -93,8 +90,9 @@ def arrive(state: PcvState, plane: Plane, q: int, r: int, facing: int, altitude:
     frm = [plane.q + (plane.r - (plane.r & 1)) // 2, plane.r]
     col = q + (r - (r & 1)) // 2  # hexgrid.axial_to_offset, inlined
     plane.q, plane.r, plane.facing, plane.altitude = q, r, facing, altitude
-    game.emit("move", unit=plane.id, how=how, frm=frm, to=[col, r], facing=facing,
-              altitude=altitude, mp_left=state.mp_left, rules=rules)
+    game.record({"type": "move", "unit": plane.id, "how": how, "frm": frm, "to": [col, r],
+                 "facing": facing, "altitude": altitude, "mp_left": state.mp_left,
+                 "rules": rules})  # ``emit``'s keywords cost more than the dict: every step
     cloth = state.cloth
     if not (0 <= col < cloth.width and 0 <= r < cloth.height):  # HexMap.contains
         remove(state, plane, "left the cloth", "PCV-13", game)
@@ -102,24 +100,26 @@ def arrive(state: PcvState, plane: Plane, q: int, r: int, facing: int, altitude:
         remove(state, plane, "landed (altitude 0)", "PCV-11", game)
         crash_onto_ground(plane, game)
     else:
-        other = occupant(state, q, r, altitude, plane.id)
-        if other is not None:
-            game.emit("collision", units=[plane.id, other.id], hex=[col, r], altitude=altitude,
-                      rule="PCV-12")
-            remove(state, other, f"collided with {plane.id}", "PCV-12", game)
-            remove(state, plane, f"collided with {other.id}", "PCV-12", game)
+        for other in state.planes.values():  # PCV-12: another aircraft in play here
+            if (other.q == q and other.r == r and other.altitude == altitude and other.in_play
+                    and other is not plane):  # the rarest match first: one test per aircraft
+                game.emit("collision", units=[plane.id, other.id], hex=[col, r],
+                          altitude=altitude, rule="PCV-12")
+                remove(state, other, f"collided with {plane.id}", "PCV-12", game)
+                remove(state, plane, f"collided with {other.id}", "PCV-12", game)
+                break
     if state.mp_left == 0 and plane.in_play:
         state.choosing_speed = True
 
 
 def do_step(state: PcvState, plane: Plane, direction: str, alt: str, game: Context) -> None:
     """PCV-6/7/9: advance into a forward hex, turning 60° for front-left/right."""
-    facing = (plane.facing + TURNS[direction]) % 6  # hexgrid.turn, inlined
+    turn, cost, climb, how, rules = STEPS[direction, alt]
+    facing = (plane.facing + turn) % 6  # hexgrid.turn, inlined
     dq, dr = HEX_DIRECTIONS[facing]
-    state.mp_left -= STEP_COST[alt]
-    rules = [STEP_RULE[alt], "PCV-9"] if direction != "straight" else [STEP_RULE[alt]]
-    arrive(state, plane, plane.q + dq, plane.r + dr, facing, plane.altitude + CLIMB[alt],
-           f"{direction}/{alt}", rules, game)
+    state.mp_left -= cost
+    arrive(state, plane, plane.q + dq, plane.r + dr, facing, plane.altitude + climb, how,
+           list(rules), game)
 
 
 def do_loop(state: PcvState, plane: Plane, alt: str, game: Context) -> None:
@@ -156,7 +156,8 @@ def set_speed(state: PcvState, plane: Plane, change: int, game: Context) -> None
     state.choosing_speed = False
     state.moving = None
     state.done.append(plane.id)
-    game.emit("speed", unit=plane.id, speed=plane.speed, change=change, rule="PCV-10")
+    game.record({"type": "speed", "unit": plane.id, "speed": plane.speed, "change": change,
+                 "rule": "PCV-10"})
     if plane.speed <= 0:
         remove(state, plane, "fell (speed 0)", "PCV-11", game)
         crash_onto_ground(plane, game)

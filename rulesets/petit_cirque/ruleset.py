@@ -13,7 +13,7 @@ from polemos.core.annotations import Annotation
 from polemos.core.board import Board, hex_map_size
 from polemos.core.dice import roll_off
 from polemos.core.errors import IllegalAction
-from polemos.core.hexgrid import FACING_NAMES, HexMap, axial_to_offset, offset_to_axial
+from polemos.core.hexgrid import FACING_NAMES, axial_to_offset
 from polemos.core.ruleset import Result, Ruleset, ScoreMeaning
 from polemos.core.turns import SideByTurn
 from polemos.core.wording import conjugate, possessive
@@ -25,7 +25,7 @@ from polemos.rulesets.petit_cirque.menu import plane_actions
 from polemos.rulesets.petit_cirque.models import PcvScenario
 from polemos.rulesets.petit_cirque.movement import ceiling
 from polemos.rulesets.petit_cirque.odds import shot_odds
-from polemos.rulesets.petit_cirque.state import PcvParams, PcvState, Plane
+from polemos.rulesets.petit_cirque.state import MAX_LEVEL, PcvParams, PcvState, Plane
 
 if TYPE_CHECKING:
     from polemos.core.context import Context
@@ -61,20 +61,15 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
     def new_state(self, game: Context) -> PcvState:
         """The aircraft as set up, and the turn: PCV-4's roll-off, or the scenario's position."""
         sc = self.scenario
-        planes = {}
-        for a in sc.aircraft:
-            h = offset_to_axial(*a.hex)
-            planes[a.id] = Plane(a.id, a.side, h.q, h.r, a.facing_index, a.altitude, a.speed,
-                                 a.role, damage=a.damage_taken)
+        planes = {start[0]: Plane(*start) for start in sc.starts}
         first = sc.first_side
         if first is None:
             first, totals = roll_off(game.dice, sc.sides, purpose="first player", rule="PCV-4")
         sides = sc.sides[sc.sides.index(first):] + sc.sides[:sc.sides.index(first)]
-        state = PcvState(HexMap(sc.map.width, sc.map.height), planes, SideByTurn(sides),
-                         sc.max_rounds, sc.hold_out)
+        state = PcvState(sc.cloth, planes, SideByTurn(sides), sc.max_rounds, sc.hold_out)
         at = sc.position
         if at is None:
-            game.emit("turn", side=state.turn.side, round=1, rule="PCV-4")
+            game.record({"type": "turn", "side": state.turn.side, "round": 1, "rule": "PCV-4"})
             return state
         state.turn.index, state.turn.round = sides.index(at.side), at.round
         state.phase, state.done, state.moving = at.phase, list(at.done), at.moving
@@ -133,40 +128,57 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
         return [p for p in state.planes.values() if p.side == side and p.in_play
                 and p.id not in done]
 
+    def _any_pending(self, state: PcvState) -> bool:
+        """Whether ``_pending`` has anyone, without listing them (asked after most actions;
+        a plain loop, as ``any`` over a generator costs more)."""
+        turn, done = state.turn, state.done
+        side = turn.sides[turn.index]
+        for p in state.planes.values():  # noqa: SIM110
+            if p.side == side and p.in_play and p.id not in done:
+                return True
+        return False
+
     def legal_actions(self, state: PcvState) -> list[Action]:
         """The menus are shared (``menu.PlaneActions``): each list returned is a new one."""
         if state.over:
             return []
         params = self.params
+        moving = state.moving
         if state.phase == "fire":
             actions = []
-            firers = self._pending(state)
-            planes = state.planes.values()
-            for p in firers:
+            side = state.turn.sides[state.turn.index]  # every firer's: the same enemies (PCV-18)
+            enemies = [t for t in state.planes.values() if t.in_play and t.side != side]
+            for p in self._pending(state):
                 mine = plane_actions(p.id)
-                actions += [mine.fire(t.id) for t in planes
-                            if t.in_play and t.side != p.side and fire.can_fire(params, p, t)]
+                shots = fire.targets(params, p, enemies)
+                if shots:  # most aircraft have none: no list of their actions to build
+                    actions += [mine.fire(t.id) for t in shots]
                 actions.append(mine.hold)
-            movers = firers
-        elif state.choosing_speed:
-            assert state.moving is not None, "PCV-10: only the aircraft that moved chooses"
-            p = state.planes[state.moving]
-            actions = plane_actions(p.id).speed_menu(movement.speed_cap(params, p) - p.speed)[:]
-            movers = []
-        elif state.moving:  # step_problem and loop_problem as yes/no, once per aircraft
-            p = state.planes[state.moving]
-            movers = [p]
-            actions = plane_actions(p.id).moves(state.mp_left, p.altitude < ceiling(params, p),
-                                                p.role not in params.no_loops)[:]
+        elif moving is not None:  # step_problem and loop_problem as yes/no, once per aircraft
+            p = state.planes[moving]
+            if state.choosing_speed:
+                actions = plane_actions(moving).speed_menu(movement.speed_cap(params, p)
+                                                           - p.speed)[:]
+            else:  # ``ceiling``, inlined: asked at every step
+                ceilings = params.ceiling
+                actions = plane_actions(moving).moves(
+                    state.mp_left, p.altitude < min(MAX_LEVEL, ceilings.get(p.role, MAX_LEVEL)),
+                    p.role not in params.no_loops)[:]
         else:
-            movers = self._pending(state)
             actions = []
-            for p in movers:
+            for p in self._pending(state):
                 actions += plane_actions(p.id).moves(p.speed, p.altitude < ceiling(params, p),
                                                      p.role not in params.no_loops)
         if params.abilities:
-            return abilities.extra_actions(state, params, movers, actions)
+            return abilities.extra_actions(state, params, self._movers(state), actions)
         return actions
+
+    def _movers(self, state: PcvState) -> list[Plane]:
+        """The aircraft that may act now: the one moving, none while it sets its speed
+        (PCV-10), else every aircraft of the side yet to move or fire."""
+        if state.phase == "move" and state.moving is not None:
+            return [] if state.choosing_speed else [state.planes[state.moving]]
+        return self._pending(state)
 
     # -- checking --------------------------------------------------------------------------
     def check(self, state: PcvState, action: Action) -> None:
@@ -221,7 +233,9 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
 
     # -- resolving -------------------------------------------------------------------------
     def apply(self, state: PcvState, action: Action, game: Context) -> None:
-        plane = state.planes[action.actor]
+        unit = action.unit  # ``actor``, without the property's call
+        assert unit is not None, "every kind of action names its aircraft (checked)"
+        plane = state.planes[unit]
         kind, args = action.kind, action.args
         if self.params.abilities:
             ability = abilities.owner(self.params, kind)
@@ -249,32 +263,34 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
             state.done.append(plane.id)
             plane = target
         else:
-            game.emit("hold", unit=plane.id, rule="PCV-14")
+            game.record({"type": "hold", "unit": plane.id, "rule": "PCV-14"})
             state.done.append(plane.id)
         self._advance(state, game, decide=not plane.in_play or bool(self.params.abilities))
 
     def _advance(self, state: PcvState, game: Context, decide: bool = True) -> None:
         """End the phase or the turn when the side has no aircraft left to act (PCV-3, PCV-4);
         ``decide``: an aircraft may have left play since PCV-3 was last asked."""
-        if (decide and self._decide(state, game)) or state.moving or self._pending(state):
+        if (decide and self._decide(state, game)) or state.moving or self._any_pending(state):
             return
         state.done = []
         if state.phase == "move":
             state.phase = "fire"
-            game.emit("phase", side=state.turn.side, phase="fire", rule="PCV-14")
+            game.record({"type": "phase", "side": state.turn.side, "phase": "fire",
+                         "rule": "PCV-14"})
             if self.params.abilities:  # ground fire may end the game before any aircraft fires
                 abilities.fire_step(state, self.params, game)
                 if self._decide(state, game):
                     return
-            if self._pending(state):
+            if self._any_pending(state):
                 return
         state.phase = "move"
         new_round = state.turn.hand_over()
         if new_round and state.turn.round > state.max_rounds:
             self._round_limit(state, game)
             return
-        game.emit("turn", side=state.turn.side, round=state.turn.round, rule="PCV-4")
-        if not self._pending(state):
+        game.record({"type": "turn", "side": state.turn.side, "round": state.turn.round,
+                     "rule": "PCV-4"})
+        if not self._any_pending(state):
             self._advance(state, game)
 
     def _flying(self, state: PcvState) -> dict[str, int]:

@@ -102,3 +102,26 @@ def test_an_action_a_player_brings_itself_is_still_checked():
     with pytest.raises(IllegalAction, match="not that many left"):
         play(game, {"a": bold, "b": bold})
     assert game.actions == []
+
+
+class Undoing:
+    """A player that replaces the game's state while it chooses, as an undo at the terminal
+    does, then answers from the menu it was handed (stale by then)."""
+
+    def __init__(self, game: Game, pile: int) -> None:
+        self.game, self.pile = game, pile
+
+    def choose(self, rules, view, side, legal):
+        changed = rules.clone_state(self.game.state)
+        changed.pile = self.pile
+        self.game.state = changed
+        return next(action for action in legal if action.args.get("n") == 2)
+
+
+def test_a_menu_made_stale_by_the_player_is_not_trusted():
+    """TOY-1: the engine trusts the menu it offered only for the state it offered it in; a
+    player that changed the game meanwhile has its action checked against the game as it is."""
+    game = toy_game()
+    with pytest.raises(IllegalAction, match="not that many left"):
+        play(game, {side: Undoing(game, pile=1) for side in ("a", "b")})
+    assert game.actions == [] and game.state.pile == 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -18,6 +19,7 @@ from polemos.core.game import Game
 from polemos.core.players import RandomBot, bot_rng
 from polemos.core.plugins import make_plugin_manager
 from polemos.core.scenario import load_scenario, validate_scenario
+from polemos.core.world import PartContext
 from tests.core.toy import TOY, Toy, ToyPlugin
 
 DUEL = Path(__file__).parents[2] / "scenarios" / "petit-cirque" / "duel.yaml"
@@ -142,6 +144,20 @@ def test_events_are_append_only_and_numbered(pm):
     game.step(Action("take", None, {"n": 2}))
     assert game.events[: len(first)] == first
     assert [e["seq"] for e in game.events] == list(range(len(game.events)))
+
+
+def test_an_event_recorded_whole_is_numbered_heard_and_tagged_by_its_part(pm):
+    """``record`` logs the caller's own dict (``emit`` without keywords): numbered like any
+    event, heard by the listeners at once, and tagged with its ruleset on a shared table."""
+    game = toy(pm, seed=1)
+    heard: list[dict[str, Any]] = []
+    game.listeners.append(heard.append)
+    event = game.record({"type": "omen", "text": "rain"})
+    PartContext(game, "toy").record({"type": "omen", "text": "wind"})
+    assert game.events[-2:] == heard == [
+        {"type": "omen", "text": "rain", "seq": len(game.events) - 2},
+        {"type": "omen", "text": "wind", "ruleset": "toy", "seq": len(game.events) - 1}]
+    assert event is game.events[-2]
 
 
 @settings(max_examples=15, deadline=None)

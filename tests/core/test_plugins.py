@@ -74,6 +74,9 @@ def test_call_hook_firstresult_and_collect():
     assert call_hook(pm, "polemos_bot_policy", firstresult=True, **args) == "a"
     assert call_hook(pm, "polemos_bot_policy", **args) == ["a"]
     assert call_hook(pm, "polemos_bot_policy", only=["B"], **args) == []
+    # nobody named implements it: nothing runs, the answer is the empty one
+    assert call_hook(pm, "polemos_bot_policy", only=["C"], **args) == []
+    assert call_hook(pm, "polemos_bot_policy", only=["C"], firstresult=True, **args) is None
 
 
 def test_a_ruleset_that_raises_is_named():
