@@ -762,8 +762,17 @@ class Outlook:
         self._gaps: Mapping[str, float] = stop_gaps or {}
         self._widest = max(0.0, max(self._gaps.values(), default=0.0))
         self._others = [(b.id, b.x, b.y, b.radius) for b in bases if b.id != mover.id]
-        self._rings = [self._ring(other, self._gaps.get(other[0], 0.0))
-                       for other in self._others]
+        self._rings: list[_Near] = []
+        """``_ring`` of each of ``_others`` with its stop gap, written out: a menu makes one
+        outlook per decision, with a ring per base near the mover."""
+        mx, my, mradius, gaps = mover.x, mover.y, mover.radius, self._gaps
+        for oid, x, y, radius in self._others:
+            limit = mradius + radius + gaps.get(oid, 0.0)
+            wx, wy = mx - x, my - y
+            dist2 = wx * wx + wy * wy
+            dist = math.sqrt(dist2)
+            self._rings.append((wx, wy, -EPS * dist, dist <= limit + EPS, dist2 - limit * limit,
+                                2 * EPS * limit))
         self._index: dict[str, int] | None = None
         """Where each id stands in ``_others``, made when a move first changes a stop gap."""
         self._shapes = [obstacle for obstacle in obstacles if obstacle.id != mover.id]
@@ -863,6 +872,34 @@ class Outlook:
                 view = self._views[i, reach] = _outline_view(mover.x, mover.y, reach, obstacle)
             best = _outline_travel(view, dx, dy, best)
         return best
+
+
+def point_travel(x: float, y: float, direction: Vec, distance: float,
+                 obstacles: Iterable[Obstacle]) -> float:
+    """How far a point starting at (x, y) goes among ``obstacles`` alone: exactly
+    ``Outlook(Base(…, x, y, 0.0), obstacles=obstacles).travelled(direction, distance)``, the
+    same arithmetic in the same order, without building an outlook for one question (a line
+    of sight, DBG-24, is asked once from each pair of spots)."""
+    if distance < 0:
+        raise ValueError(f"sweep distance must not be negative, not {distance}")
+    if distance == 0:
+        return 0.0
+    dx, dy = unit(*direction)
+    best = distance
+    pad = EPS  # ``Outlook._obstacles``' pad, with no radius and no stop gap
+    ex, ey = x + dx * best, y + dy * best
+    x0, x1 = (x - pad, ex + pad) if x < ex else (ex - pad, x + pad)
+    y0, y1 = (y - pad, ey + pad) if y < ey else (ey - pad, y + pad)
+    for obstacle in obstacles:
+        ox0, oy0, ox1, oy1 = obstacle.bbox
+        if x0 > ox1 or x1 < ox0 or y0 > oy1 or y1 < oy0:
+            continue
+        if isinstance(obstacle, CircleObstacle):
+            best = min(best, _meet_circle(x, y, dx, dy, obstacle.x, obstacle.y,
+                                          obstacle.radius))
+            continue
+        best = _outline_travel(_outline_view(x, y, 0.0, obstacle), dx, dy, best)
+    return best
 
 
 def apply_sweep(block: Sequence[Base], direction: Vec, result: Sweep,

@@ -109,6 +109,10 @@ class PartContext:
              **data: Any) -> dict[str, Any]:
         return self.base.emit(type_, visible_to=visible_to, ruleset=self.name, **data)
 
+    def record(self, event: dict[str, Any]) -> dict[str, Any]:
+        event["ruleset"] = self.name
+        return self.base.record(event)
+
 
 _hex_at = functools.lru_cache(maxsize=4096)(hex_at_cm)
 """``hex_at_cm``, remembered: a hex ruleset on a shared table places every foreign unit in its

@@ -13,7 +13,14 @@ from collections.abc import Iterator
 from operator import itemgetter
 
 from polemos.core.morale import FORBIDS, Act, Morale
-from polemos.core.table import EPS, Base, Outlook, PolygonObstacle, gap, gap_to_obstacle
+from polemos.core.table import (
+    EPS,
+    Base,
+    PolygonObstacle,
+    gap,
+    gap_to_obstacle,
+    point_travel,
+)
 from polemos.rulesets.de_bello_gallico.layout import Layout, layout
 from polemos.rulesets.de_bello_gallico.state import IN_PLAY, DbgState, Fighter, Ground
 
@@ -200,10 +207,8 @@ def _line_crosses(shapes: tuple[PolygonObstacle, ...], a: Base, b: Base) -> bool
     length = math.hypot(b.x - a.x, b.y - a.y)
     if length < EPS:
         return False
-    probe = Base("sight", a.x, a.y, 0.0)
-    # ``sweep(...).travelled`` to the last bit, without the meetings no one reads here.
-    return Outlook(probe, obstacles=near).travelled((b.x - a.x, b.y - a.y), length) \
-        < length - EPS
+    # ``sweep(...).travelled`` of a zero-radius probe, to the last bit.
+    return point_travel(a.x, a.y, (b.x - a.x, b.y - a.y), length, near) < length - EPS
 
 
 def in_difficult_ground(ground: Ground, base: Base) -> bool:

@@ -48,13 +48,18 @@ class Layout:
     """Contacts among the fighters in play (DBG-1) and, on demand, each one's gaps to its
     enemies, for one ``key``."""
 
-    __slots__ = ("key", "ranks", "touching", "pinned", "targets", "presences", "_enemy_gaps")
+    __slots__ = ("key", "ranks", "foes", "touching", "pinned", "targets", "presences",
+                 "_enemy_gaps")
 
     def __init__(self, state: DbgState, key: Key, before: Layout | None = None) -> None:
         self.key = key
         self.ranks: dict[str, int] = before.ranks if before is not None else {
             f.id: rank for rank, f in enumerate(state.fighters.values())}
         """Fighter id → its place in scenario order (the fighters never change, see above)."""
+        self.foes: dict[str, list[tuple[int, str]]] = before.foes if before is not None \
+            else _foes(state)
+        """Side → where each fighter of the other sides stands in ``key``, and its id, in
+        scenario order (fixed like ``ranks``)."""
         self.touching, self.pinned, self._enemy_gaps = _contacts(state, key, before)
         """In-play fighter id → ids of the in-play fighters its base touches, any side, in
         scenario order (DBG-1); the ids of those touching an enemy (pinned, DBG-17); and
@@ -71,9 +76,11 @@ class Layout:
         play: the key holds no position of the others."""
         found = self._enemy_gaps.get(fighter.id)
         if found is None:
-            base, side = fighter.base, fighter.side
-            found = [(e.id, gap(base, e.base)) for e in state.fighters.values()
-                     if e.status == IN_PLAY and e.side != side]
+            # ``gap`` to each enemy in play, read from the key (the positions it was made of).
+            base, key, hypot = fighter.base, self.key, math.hypot
+            x, y, radius = base.x, base.y, base.radius
+            found = [(i, hypot(x - e[0], y - e[1]) - (radius + e[2]))
+                     for at, i in self.foes[fighter.side] if (e := key[at]) is not None]
             if fighter.status == IN_PLAY:
                 self._enemy_gaps[fighter.id] = found
         return found
@@ -82,6 +89,13 @@ class Layout:
         """Immutable for its key (the gap and target lists only fill in), so copies of a
         state share it."""
         return self
+
+
+def _foes(state: DbgState) -> dict[str, list[tuple[int, str]]]:
+    """``Layout.foes``: the key's first entry is the tolerance, so a fighter's is its rank + 1."""
+    ranked = list(state.fighters.values())
+    return {side: [(rank + 1, f.id) for rank, f in enumerate(ranked) if f.side != side]
+            for side in dict.fromkeys(f.side for f in ranked)}
 
 
 def layout(state: DbgState) -> Layout:

@@ -54,8 +54,15 @@ NEAR_MARGIN = 1e-6
 MIN_MOVE = 0.5
 """cm: shorter menu moves are dropped (a human may still type one)."""
 FRACTIONS = (1.0, 0.5)
-"""The menu's stops along each heading, as fractions of the Mouvement (the first is whole)."""
+"""The menu's stops along each heading, as fractions of the Mouvement, largest first (the first
+is whole)."""
 _D = math.sqrt(0.5)
+VIA_MEMO = 10_000
+"""Menu labels ``_stops`` keeps before it starts over (a bound on a long search's memory)."""
+_VIAS: dict[tuple[str, float], str] = {}
+"""A menu move's label by heading label and travel: writing a float costs more than the rest of
+the option, and the same few lengths come back decision after decision (an unblocked heading
+goes the whole or half Mouvement)."""
 HEADINGS: tuple[tuple[str, tuple[float, float]], ...] = (
     ("N", (0.0, -1.0)), ("NE", (_D, -_D)), ("E", (1.0, 0.0)), ("SE", (_D, _D)),
     ("S", (0.0, 1.0)), ("SW", (-_D, _D)), ("W", (-1.0, 0.0)), ("NW", (-_D, -_D)))
@@ -68,6 +75,9 @@ above float rounding and ``SLACK``, far below any real overlap."""
 CHARGE_ANGLES = (0.0, 30.0, -30.0, 60.0, -60.0, 90.0, -90.0)
 """Where a charge may touch its target, in degrees from the straight approach: a charge blocked
 head-on by a friend may still reach the target's flank."""
+SPOT_SLACK = 0.01
+"""cm: rounding a charge spot to 0.01 cm moves it by at most 0.0071 cm, so it moves no distance
+to it by more than this."""
 _TURNS = tuple((math.cos(math.radians(angle)), math.sin(math.radians(angle)))
                for angle in CHARGE_ANGLES)
 """Cosine and sine of each of ``CHARGE_ANGLES``, worked out once."""
@@ -91,6 +101,10 @@ def ends_in_contact(state: DbgState, fighter: Fighter, x: float, y: float,
             and hypot(x - e.base.x, y - e.base.y) - (radius + e.base.radius) <= limit]
 
 
+_Row = tuple[str, float, float, float, float, float]
+"""A base as ``cut_off`` reads it (``Surroundings.rows``)."""
+
+
 class Surroundings:
     """What a mover's sweeps read, gathered once per menu rather than once per line."""
 
@@ -111,9 +125,9 @@ class Surroundings:
         self.starts = [gap(mover, b) for b in bases] if starts is None else starts
         """The mover's gap to each of ``bases`` where it stands (``cut_off`` asks at every
         spot); ``surroundings`` measured them already."""
-        self._rows: list[tuple[str, float, float, float, float, float]] | None = None
+        self._rows: list[_Row] | None = None
 
-    def rows(self) -> list[tuple[str, float, float, float, float, float]]:
+    def rows(self) -> list[_Row]:
         """For ``cut_off``, made at its first spot: each base's id, centre and radius, the
         mover's gap to it now and its stop gap (``gaps``, 0 without one)."""
         if self._rows is None:
@@ -232,18 +246,43 @@ def charge_point(state: DbgState, fighter: Fighter, target: Fighter,
     ux, uy = direction_from(aim, start)
     reach = start.radius + aim.radius + state.params.contact / 2
     longest, radius, limit = fighter.move + SLACK, start.radius, state.params.contact + EPS
+    hypot = math.hypot
+    near: tuple[list[Fighter], list[_Row]] | None = None
     for cos, sin in _TURNS:
         vx, vy = ux * cos - uy * sin, ux * sin + uy * cos
-        x, y = round(aim.x + reach * vx, 2), round(aim.y + reach * vy, 2)
-        if math.hypot(x - start.x, y - start.y) > longest:
+        x, y = aim.x + reach * vx, aim.y + reach * vy
+        if hypot(x - start.x, y - start.y) > longest + SPOT_SLACK:
+            continue  # too far even once rounded: rounding costs more than the rest
+        x, y = round(x, 2), round(y, 2)
+        if hypot(x - start.x, y - start.y) > longest:
             continue
-        if math.hypot(x - aim.x, y - aim.y) - (radius + aim.radius) > limit:
+        if hypot(x - aim.x, y - aim.y) - (radius + aim.radius) > limit:
             continue  # not ``touching`` the target
-        contact = ends_in_contact(state, fighter, x, y, around.foes)
-        if not _cut_off_at(x, y, radius, around, contact) \
+        if near is None:
+            near = _near_spots(aim, radius, reach, limit, around)
+        # ``ends_in_contact`` at the spot, among the enemies that may touch a spot at all.
+        contact = [e for e in near[0]
+                   if hypot(x - e.base.x, y - e.base.y) - (radius + e.base.radius) <= limit]
+        if not _cut_off_at(x, y, radius, near[1], contact) \
                 and may_reach(state, fighter, x, y, around, contact):
             return x, y
     return None
+
+
+def _near_spots(aim: Base, radius: float, reach: float, limit: float, around: Surroundings
+                ) -> tuple[list[Fighter], list[_Row]]:
+    """The enemies a charge spot around ``aim`` may touch and the ``Surroundings.rows`` that
+    may cut one off, in their order: every spot lies within ``reach`` + ``SPOT_SLACK`` of the
+    aim's centre, so a base farther than that beyond touching (or beyond its stop gap) from the
+    centre is as far from every spot, and leaving it out changes no answer. One measure per
+    base for the whole charge instead of one per spot."""
+    ax, ay, hypot = aim.x, aim.y, math.hypot
+    bound = reach + SPOT_SLACK
+    foes = [e for e, _ in around.foes
+            if hypot(ax - e.base.x, ay - e.base.y) - (radius + e.base.radius) <= limit + bound]
+    rows = [row for row in around.rows()
+            if hypot(ax - row[1], ay - row[2]) - (radius + row[3]) < row[5] + bound]
+    return foes, rows
 
 
 def cut_off(state: DbgState, fighter: Fighter, spot: Base, around: Surroundings,
@@ -258,15 +297,16 @@ def cut_off(state: DbgState, fighter: Fighter, spot: Base, around: Surroundings,
     """
     if contact is None:
         contact = ends_in_contact(state, fighter, spot.x, spot.y, around.foes)
-    return _cut_off_at(spot.x, spot.y, spot.radius, around, contact)
+    return _cut_off_at(spot.x, spot.y, spot.radius, around.rows(), contact)
 
 
-def _cut_off_at(x: float, y: float, radius: float, around: Surroundings,
+def _cut_off_at(x: float, y: float, radius: float, rows: list[_Row],
                 contact: list[Fighter]) -> bool:
-    """``cut_off`` for a spot at (x, y) of the mover's ``radius``, with its ``contact``."""
+    """``cut_off`` for a spot at (x, y) of the mover's ``radius``, with its ``contact``, against
+    the ``Surroundings.rows`` that may cut it off."""
     touched = {e.id for e in contact}
     hypot = math.hypot
-    for oid, ox, oy, oradius, now, stop in around.rows():
+    for oid, ox, oy, oradius, now, stop in rows:
         if touched and oid in touched:
             stop = 0.0
         if now >= stop and hypot(x - ox, y - oy) - (radius + oradius) < stop - OVERLAP:
@@ -277,7 +317,8 @@ def _cut_off_at(x: float, y: float, radius: float, around: Surroundings,
 def line_options(state: DbgState, fighter: Fighter, label: str, direction: tuple[float, float],
                  around: Surroundings, fractions: tuple[float, ...] = FRACTIONS
                  ) -> list[tuple[float, float, str]]:
-    """Destinations along one heading: as far as legal, up to each fraction of Mouvement."""
+    """Destinations along one heading: as far as legal, up to each fraction of Mouvement
+    (largest first)."""
     reached = around.outlook.travelled(direction, fighter.move * max(fractions))
     return _stops(fighter, label, direction, reached, fractions)
 
@@ -290,19 +331,25 @@ def _stops(fighter: Fighter, label: str, direction: tuple[float, float], reached
     whole hundredths of travel, needs no second check. The end point is not rounded: rounding
     it would bend the line, and ``check`` re-sweeps exactly the line it is given. Two ends of
     one heading are the same point only for the same travel (a hundredth of travel moves one
-    coordinate by far more than its last bit), so repeated travels are what is left out.
+    coordinate by far more than its last bit), so repeated travels are what is left out: with
+    the ``fractions`` largest first, a repeated travel comes right after its twin.
     """
     found: list[tuple[float, float, str]] = []
-    travels: list[float] = []
+    last = -1.0
     x, y = fighter.base.x, fighter.base.y
     dx, dy = direction
     move = fighter.move
     for fraction in fractions:
         most = move * fraction
         travel = math.floor((most if most < reached else reached) * 100) / 100
-        if travel >= MIN_MOVE and travel not in travels:
-            travels.append(travel)
-            found.append((x + dx * travel, y + dy * travel, f"{label} {travel:g} cm"))
+        if travel >= MIN_MOVE and travel != last:  # largest first: a repeat follows its twin
+            last = travel
+            via = _VIAS.get((label, travel))
+            if via is None:
+                if len(_VIAS) >= VIA_MEMO:
+                    _VIAS.clear()
+                via = _VIAS[label, travel] = f"{label} {travel:g} cm"
+            found.append((x + dx * travel, y + dy * travel, via))
     return found
 
 

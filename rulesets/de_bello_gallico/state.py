@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from polemos.core.table import Base, PolygonObstacle, Table
 from polemos.core.turns import Alternation
-from polemos.core.world import AIRCRAFT, World
+from polemos.core.world import AIRCRAFT, Presence, World
 from polemos.rulesets.de_bello_gallico.models import (
     ITEMS,
     PROFILES,
@@ -217,22 +217,33 @@ class ForeignUnits:
     transactions) share it rather than copying the whole table, and it is never serialized.
     """
 
-    __slots__ = ("world", "ruleset")
+    __slots__ = ("world", "ruleset", "_seen", "_bases")
 
     def __init__(self, world: World | None = None, ruleset: str = "") -> None:
         self.world = world
         self.ruleset = ruleset
+        self._seen: list[Presence] | None = None
+        self._bases: list[Base] = []
+        """The bases made from ``_seen``, the presences last read: a menu asks for them at
+        every decision and the other rulesets' units move only in their own turns."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ForeignUnits:
         return self
 
     def ground_bases(self) -> list[Base]:
-        """Units standing on the table (aircraft in the air are out of a fighter's way)."""
-        if self.world is None:
-            return []
-        return [Base(f"{p.ruleset}:{p.unit}", p.x, p.y, p.radius)
-                for p in self.world.presences(exclude=self.ruleset)
-                if p.kind != AIRCRAFT and p.altitude == 0]
+        """Units standing on the table (aircraft in the air are out of a fighter's way). The
+        bases are made afresh only when a presence changed (frozen records, compared by
+        value), and shared between calls: De Bello Gallico only ever measures against another
+        ruleset's unit, it never moves one."""
+        world = self.world
+        if world is None or self.ruleset in world.parts and len(world.parts) == 1:
+            return []  # alone on the table
+        seen = world.presences(exclude=self.ruleset)
+        if seen != self._seen:
+            self._seen = seen
+            self._bases = [Base(f"{p.ruleset}:{p.unit}", p.x, p.y, p.radius)
+                           for p in seen if p.kind != AIRCRAFT and p.altitude == 0]
+        return list(self._bases)
 
 
 @dataclass(slots=True)

@@ -16,6 +16,7 @@ from polemos.core.table import (
     Outlook,
     PolygonObstacle,
     Table,
+    point_travel,
     sweep,
 )
 
@@ -66,6 +67,21 @@ def test_every_heading_and_length_goes_exactly_as_far_as_the_sweep(seed: int) ->
                 expected = sweep([mover], direction, distance, bases=bases, obstacles=obstacles,
                                  table=TABLE, stop_gaps={**gaps, **changed}).travelled
                 assert outlook.travelled(direction, distance, changed) == expected
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_point_goes_exactly_as_far_as_a_zero_radius_outlook(seed: int) -> None:
+    """DBG-24: a line of sight is a point swept among the outlines; ``point_travel`` answers
+    it without an outlook, to the last bit."""
+    rng = random.Random(seed)
+    mover, _, obstacles, _ = crowd(rng)
+    probe = Base("probe", mover.x, mover.y, 0.0)
+    outlook = Outlook(probe, obstacles=obstacles)
+    for _ in range(12):
+        direction = (rng.uniform(-1, 1), rng.uniform(-1, 1))
+        for distance in (0.0, 0.7, 5.0, 12.0, 30.0):
+            assert point_travel(probe.x, probe.y, direction, distance, obstacles) == \
+                outlook.travelled(direction, distance)
 
 
 def test_the_picture_is_taken_when_the_outlook_is_made() -> None:

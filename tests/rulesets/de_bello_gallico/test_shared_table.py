@@ -205,3 +205,28 @@ def test_mix8_ground_units_of_other_rulesets_are_bases_aircraft_are_not() -> Non
     assert [(b.id, b.x, b.y, b.radius) for b in bases] == [
         ("other:tank", 1, 2, 4), ("other:flak", 3, 4, 2), ("other:man", 5, 6, 1)]
     assert ForeignUnits().ground_bases() == []
+
+
+class Moving(Others):
+    """A stand-in ruleset whose one tank stands wherever ``at`` says."""
+
+    def __init__(self) -> None:
+        self.at = (1.0, 2.0)
+
+    def presences(self, state: Any) -> list[Presence]:
+        return [Presence("tank", "other", "blue", VEHICLE, *self.at, 4)]
+
+
+def test_mix8_a_foreign_unit_that_moved_is_met_where_it_now_stands() -> None:
+    """MIX-8 Decision: the bases are made again once a presence changes (they are kept while
+    none does), so a unit moved in its own ruleset's turn is never met where it stood."""
+    world, other = World(5), Moving()
+    world.attach({"other": other, DBG: Mine()}, lambda: {"other": None, DBG: None})
+    window = ForeignUnits(world, DBG)
+    assert [(b.x, b.y) for b in window.ground_bases()] == [(1.0, 2.0)]
+    assert [(b.x, b.y) for b in window.ground_bases()] == [(1.0, 2.0)]
+    other.at = (30.0, 20.0)
+    assert [(b.x, b.y) for b in window.ground_bases()] == [(30.0, 20.0)]
+    alone = World(5)
+    alone.attach({DBG: Mine()}, lambda: {DBG: None})
+    assert ForeignUnits(alone, DBG).ground_bases() == []
