@@ -71,6 +71,11 @@ class Ruleset(ABC, Generic[StateT, ScenarioT]):
     """How many actions a search bot's playout plays past its tree before the ruleset's
     ``polemos_evaluate`` judges the position (the ``mcts`` option ``depth`` overrides it): as
     far on as that evaluation reads a position best."""
+    search_opponent: ClassVar[str] = "search"
+    """How a search bot's tree treats the other sides' decisions (the ``mcts`` option
+    ``opponent`` overrides it): ``search`` branches on them, ``greedy`` follows the ruleset's
+    greedy policy there — a game of hidden simultaneous orders, where a reply tried in the tree
+    meets only guessed orders, spends its few playouts better on the bot's own choices."""
 
     def __init__(self, scenario: ScenarioT) -> None:
         self.scenario: ScenarioT = scenario

@@ -10,7 +10,11 @@ when the ruleset has one: ``polemos_bot_policy`` of kind "playout"), at random (
 otherwise) or by its greedy policy (strong but dear: every playout action is a greedy
 decision); ``prior`` is the share of PUCT's prior that goes to the greedy policy's choice;
 ``keep`` is how many standard errors better another action's playouts must score before the
-bot leaves the greedy policy's choice (0: the most visited action, whatever greedy says).
+bot leaves the greedy policy's choice (0: the most visited action, whatever greedy says);
+``opponent`` is how the tree treats the other sides' decisions (the ruleset's
+``search_opponent`` unless given): ``search`` branches on them as on the bot's own (each side's
+best reply, by its own rewards), ``greedy`` follows the greedy policy's choice there (the
+opponent modelled as that bot: the playouts all go to the bot's own alternatives).
 """
 
 from __future__ import annotations
@@ -29,7 +33,8 @@ MAX_DEPTH = 10_000
 BUDGET, EXPLORE, ROLLOUT, PRIOR, KEEP = 0.2, 1.0, "playout", 0.5, 2.0
 """The defaults: 0.2 CPU seconds per decision is the issue's measure."""
 ROLLOUTS = ("playout", "greedy", "random")
-OPTIONS = ("budget", "iterations", "depth", "explore", "rollout", "prior", "keep")
+OPPONENTS = ("search", "greedy")
+OPTIONS = ("budget", "iterations", "depth", "explore", "rollout", "prior", "keep", "opponent")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +49,8 @@ class Settings:
     rollout: str = ROLLOUT
     prior: float = PRIOR
     keep: float = KEEP
+    opponent: str | None = None
+    """None: the ruleset's ``Ruleset.search_opponent``."""
 
 
 def _number(kind: str, key: str, text: str, cast: Callable[[str], Any], low: float,
@@ -61,6 +68,14 @@ def _number(kind: str, key: str, text: str, cast: Callable[[str], Any], low: flo
     return value
 
 
+def _word(kind: str, key: str, text: str, words: tuple[str, ...]) -> str:
+    """``text`` if it is one of ``words``, or the input error naming the option."""
+    if text not in words:
+        raise PolemosInputError(f"bot {kind!r}: option {key}={text!r}: expected one of "
+                                f"{', '.join(words)}")
+    return text
+
+
 def settings(options: Mapping[str, str]) -> Settings:
     """The settings ``options`` ask for; an unknown option or a bad value is bad input."""
     kind = "mcts:" + ",".join(f"{k}={v}" for k, v in options.items())
@@ -70,10 +85,9 @@ def settings(options: Mapping[str, str]) -> Settings:
                                     f"{', '.join(OPTIONS)})")
     if "budget" in options and "iterations" in options:
         raise PolemosInputError(f"bot {kind!r}: give budget (seconds) or iterations, not both")
-    rollout = options.get("rollout", ROLLOUT)
-    if rollout not in ROLLOUTS:
-        raise PolemosInputError(f"bot {kind!r}: option rollout={rollout!r}: expected one of "
-                                f"{', '.join(ROLLOUTS)}")
+    rollout = _word(kind, "rollout", options.get("rollout", ROLLOUT), ROLLOUTS)
+    opponent = (_word(kind, "opponent", options["opponent"], OPPONENTS) if "opponent" in options
+                else None)
     iterations = (_number(kind, "iterations", options["iterations"], int, 1, MAX_ITERATIONS)
                   if "iterations" in options else None)
     budget = (None if iterations is not None else
@@ -86,4 +100,5 @@ def settings(options: Mapping[str, str]) -> Settings:
         _number(kind, "explore", options.get("explore", str(EXPLORE)), float, 0, 100),
         rollout,
         _number(kind, "prior", options.get("prior", str(PRIOR)), float, 0, 1),
-        _number(kind, "keep", options.get("keep", str(KEEP)), float, 0, 100))
+        _number(kind, "keep", options.get("keep", str(KEEP)), float, 0, 100),
+        opponent)

@@ -134,7 +134,7 @@ class Search:
         while done < limit and (done == 0 or time.process_time() < deadline):
             fork = game.fork(seed=rng.getrandbits(62))
             fork.rules.determinize(fork.state, side, rng)
-            self.iterate(root, fork, sides)
+            self.iterate(root, fork, sides, side)
             done += 1
         chosen = choice(root, side, candidates(game.rules, game.state, legal,
                                                root.favourite.get(side)), settings.keep)
@@ -143,9 +143,11 @@ class Search:
             self.last = (game, len(game.actions), game.dice.count, child)
         return chosen
 
-    def iterate(self, root: Node, fork: Game, sides: list[str]) -> None:
-        """One selection, expansion, playout and back-propagation on ``fork``."""
+    def iterate(self, root: Node, fork: Game, sides: list[str], side: str) -> None:
+        """One selection, expansion, playout and back-propagation on ``fork`` for ``side``."""
         rules, rng = fork.rules, self.rng
+        opponent = self.settings.opponent or rules.search_opponent
+        modelled = opponent == "greedy" and self.guide is not None
         node = root
         path: list[tuple[Node, str]] = []
         expanded = False
@@ -154,7 +156,8 @@ class Search:
             if mover is None:
                 break
             legal = rules.legal_actions(fork.state)
-            action, node, expanded = self.select(node, rules, fork.state, mover, legal)
+            action, node, expanded = self.select(node, rules, fork.state, mover, legal,
+                                                 modelled and mover != side)
             path.append((node, mover))
             fork.step(action, offered=legal)
         depth = self.settings.depth
@@ -172,9 +175,11 @@ class Search:
             child.square += reward[mover] * reward[mover]
 
     def select(self, node: Node, rules: Ruleset[Any, Any], state: Any, mover: str,
-               legal: list[Action]) -> tuple[Action, Node, bool]:
+               legal: list[Action], modelled: bool) -> tuple[Action, Node, bool]:
         """PUCT's choice at ``node`` among the ``legal`` actions (and the prior's favourite,
-        checked by the step): the child, and whether it is new (the playout starts there)."""
+        checked by the step), or the favourite itself where the mover is ``modelled`` (an
+        opponent played as the greedy bot): the child, and whether it is new (the playout
+        starts there)."""
         if len(legal) == 1:
             return self._child(node, mover, legal[0])
         if mover not in node.favourite:
@@ -182,6 +187,8 @@ class Search:
                                      self.guide(rules, state, mover, legal, self.rng))
         favourite = node.favourite[mover]
         legal = candidates(rules, state, legal, favourite)
+        if modelled and favourite in legal:
+            return self._child(node, mover, favourite)
         children = node.children
         found = [children.get((mover, action)) for action in legal]
         visits = sum(child.visits for child in found if child is not None)

@@ -10,6 +10,7 @@ from polemos.core.rulebook import RuleText, load_rules
 from polemos.core.ruleset import Ruleset
 from polemos.rulesets.de_bello_gallico.bots import greedy_policy
 from polemos.rulesets.de_bello_gallico.evaluate import evaluate
+from polemos.rulesets.de_bello_gallico.playout import playout_policy
 from polemos.rulesets.de_bello_gallico.ruleset import DeBelloGallico
 
 __version__ = DeBelloGallico.version
@@ -32,9 +33,9 @@ def polemos_scenarios() -> list[ScenarioRef]:
 
 @hookimpl
 def polemos_bot_policy(ruleset: str, kind: str) -> Any:
-    if ruleset == DeBelloGallico.name and kind == "greedy":
-        return greedy_policy
-    return None
+    if ruleset != DeBelloGallico.name:
+        return None
+    return {"greedy": greedy_policy, "playout": playout_policy}.get(kind)
 
 
 @hookimpl

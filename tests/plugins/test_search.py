@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 import yaml
 
+from polemos.core import hookspecs
 from polemos.core.actions import Action
 from polemos.core.catalog import scenario_catalog
 from polemos.core.cli import main
@@ -17,7 +18,7 @@ from polemos.core.engine import play
 from polemos.core.errors import PolemosError, PolemosInputError
 from polemos.core.game import Game
 from polemos.core.players import bot_rng, make_bot
-from polemos.core.plugins import call_hook
+from polemos.core.plugins import call_hook, make_plugin_manager
 from polemos.core.scenario import load_scenario
 from polemos.plugins.search.bot import SearchBot
 from polemos.plugins.search.settings import Settings
@@ -166,9 +167,18 @@ def test_a_playout_goes_as_deep_as_the_ruleset_says_unless_told(pm, kind, depth)
     assert 0 < len(played) <= depth
 
 
+class NoPlayout:
+    """Hides every ruleset's playout policy: a ruleset that has none."""
+
+    @hookspecs.hookimpl(wrapper=True)
+    def polemos_bot_policy(self, ruleset: str, kind: str) -> Any:
+        result = yield
+        return None if kind == "playout" else result
+
+
 def test_playouts_follow_the_rulesets_playout_policy_or_go_at_random(pm):
     """``rollout=playout`` (the default) plays a ruleset's cheap policy of kind "playout" where
-    it has one (Petit Cirque Volant), at random where it has none (De Bello Gallico)."""
+    it has one, at random where it has none, and ``rollout=random`` asks for random."""
     playout = call_hook(pm, "polemos_bot_policy", firstresult=True, ruleset="petit_cirque",
                         kind="playout", pm=pm)
     assert playout is not None
@@ -177,8 +187,40 @@ def test_playouts_follow_the_rulesets_playout_policy_or_go_at_random(pm):
     assert isinstance(pcv.search.rollout, PolicyRollout) and pcv.search.rollout.policy is playout
     random_one = make_bot(pm, "petit_cirque", "mcts:rollout=random", random.Random(0))
     assert isinstance(random_one, SearchBot) and random_one.search.rollout is random_rollout
-    dbg = make_bot(pm, "de_bello_gallico", "mcts", random.Random(0))
-    assert isinstance(dbg, SearchBot) and dbg.search.rollout is random_rollout
+    bare = make_bot(make_plugin_manager([NoPlayout()]), "petit_cirque", "mcts",
+                    random.Random(0))
+    assert isinstance(bare, SearchBot) and bare.search.rollout is random_rollout
+
+
+@pytest.mark.parametrize("opponent", ["search", "greedy"])
+def test_opponent_greedy_follows_the_greedy_choice_at_the_other_sides_nodes(pm, opponent):
+    """``opponent=greedy`` models the other side as the greedy bot: wherever it acts in the
+    tree there is one child, the prior's favourite; ``search`` branches there too."""
+    game = Game.new(load_scenario(SCENARIOS / "petit-cirque/duel.yaml", pm), pm, seed=1)
+    bot = make_bot(pm, "petit_cirque", f"mcts:iterations=1,opponent={opponent}",
+                   random.Random(0), game=game)
+    assert isinstance(bot, SearchBot) and bot.settings.opponent == opponent
+    while True:  # to the last decision before the other side's: its replies are near the root
+        after = game.fork(seed=0)
+        after.step(after.legal_actions()[0])
+        if after.to_act() != game.to_act():
+            break
+        game.step(game.legal_actions()[0])
+    side, root = game.to_act(), Node()
+    for seed in range(100):
+        bot.search.iterate(root, game.fork(seed=seed), list(game.rules.sides(game.state)), side)
+    replies: list[int] = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        movers = {mover for mover, _ in node.children}
+        for mover in movers - {side}:
+            tried = [a for m, a in node.children if m == mover]
+            replies.append(len(tried))
+            if opponent == "greedy" and mover in node.favourite:  # else a forced action
+                assert tried == [node.favourite[mover]]
+        stack.extend(node.children.values())
+    assert replies and (max(replies) == 1) == (opponent == "greedy")
 
 
 def searched(rewards: dict[str, list[float]], favourite: str) -> Node:
@@ -226,8 +268,9 @@ def test_a_favourite_of_a_unit_not_on_the_menu_is_not_asked_of_the_ruleset():
     ("mcts:iterations=0", "option iterations='0'"),
     ("mcts:depth=-3", "option depth='-3'"),
     ("mcts:speed=3", "unknown option 'speed' (options: budget, iterations, depth, explore, "
-                     "rollout, prior, keep)"),
+                     "rollout, prior, keep, opponent)"),
     ("mcts:rollout=clever", "option rollout='clever': expected one of playout, greedy, random"),
+    ("mcts:opponent=me", "option opponent='me': expected one of search, greedy"),
     ("mcts:prior=2", "option prior='2': expected a number from 0 to 1"),
     ("mcts:keep=-1", "option keep='-1': expected a number from 0 to 100"),
     ("mcts:budget=0.2,iterations=5", "give budget (seconds) or iterations, not both"),
