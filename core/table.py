@@ -41,18 +41,52 @@ _KINDS: tuple[HitKind, ...] = ("base", "obstacle", "edge")
 _EDGE_ORDER: tuple[EdgeName, ...] = ("north", "east", "south", "west")
 
 
+_writes = 0
+"""Bases made and fields of bases set in this process so far (``base_writes``)."""
+
+
+def base_writes() -> int:
+    """How many bases have been made and fields of bases set in this process (moved,
+    resized). It only grows, so an answer worked out from positions holds for as long as this
+    has not changed, whoever moved what and however (a rule, another ruleset, a test by hand):
+    a cache checks one number instead of every base (De Bello Gallico's ``layout``)."""
+    return _writes
+
+
 @dataclass(slots=True)
 class Base:
-    """A unit's footprint. Mutated in place when it moves; keep a ``BaseIndex`` in step."""
+    """A unit's footprint. Mutated in place when it moves (never replaced, so what was
+    measured from a unit's base stays tied to it); keep a ``BaseIndex`` in step. Every write
+    counts toward ``base_writes``."""
 
     id: str
     x: float
     y: float
     radius: float
 
-    def __post_init__(self) -> None:
-        if self.radius < 0:
-            raise ValueError(f"base {self.id!r} has a negative radius {self.radius}")
+    def __init__(self, id: str, x: float, y: float, radius: float) -> None:
+        if radius < 0:
+            raise ValueError(f"base {id!r} has a negative radius {radius}")
+        # Counted once, the slots set through their descriptors: a copy of a state makes a
+        # base per unit, and four writes through ``__setattr__`` would cost twice this.
+        global _writes
+        _writes += 1
+        _set_id(self, id)
+        _set_x(self, x)
+        _set_y(self, y)
+        _set_radius(self, radius)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        global _writes
+        _writes += 1
+        object.__setattr__(self, name, value)
+
+
+_set_id = Base.__dict__["id"].__set__
+_set_x = Base.__dict__["x"].__set__
+_set_y = Base.__dict__["y"].__set__
+_set_radius = Base.__dict__["radius"].__set__
+"""The slots of the class ``dataclass(slots=True)`` made, for ``Base.__init__``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -739,6 +773,11 @@ def sweep(block: Sequence[Base], direction: Vec, distance: float, *,
                  tuple(Meeting(_KINDS[kind], hit, mover) for kind, hit, mover in met))
 
 
+_Wall = tuple[float, float, float, float, tuple[int, float], float, Obstacle]
+"""An obstacle as ``Outlook`` sweeps against it: its box, the key of its view, the mover's
+radius plus its stop gap, and the obstacle."""
+
+
 class Outlook:
     """Every straight move one base may make from where it stands, asked in many directions
     and lengths: each answer is exactly ``sweep([mover], direction, distance, bases=…,
@@ -752,124 +791,177 @@ class Outlook:
     reads all of them without an index.
     """
 
-    __slots__ = ("_mover", "_gaps", "_widest", "_others", "_rings", "_index", "_shapes",
-                 "_views", "_rims")
+    __slots__ = ("_x", "_y", "_radius", "_gaps", "_widest", "_others", "_rings", "_index",
+                 "_variants", "_shapes", "_walls", "_views", "_rims")
 
     def __init__(self, mover: Base, *, bases: Iterable[Base] = (),
                  obstacles: Iterable[Obstacle] = (), table: Table | None = None,
                  stop_gaps: Mapping[str, float] | None = None) -> None:
-        self._mover = Base(mover.id, mover.x, mover.y, mover.radius)
+        mx, my, mradius = self._x, self._y, self._radius = mover.x, mover.y, mover.radius
+        """The mover's centre and radius where it stands (read once: a picture)."""
         self._gaps: Mapping[str, float] = stop_gaps or {}
         self._widest = max(0.0, max(self._gaps.values(), default=0.0))
-        self._others = [(b.id, b.x, b.y, b.radius) for b in bases if b.id != mover.id]
+        self._others: list[tuple[str, float, float, float]] = []
+        """Each other base's id, centre and radius."""
         self._rings: list[_Near] = []
         """``_ring`` of each of ``_others`` with its stop gap, written out: a menu makes one
         outlook per decision, with a ring per base near the mover."""
-        mx, my, mradius, gaps = mover.x, mover.y, mover.radius, self._gaps
-        for oid, x, y, radius in self._others:
+        gaps, others, rings, mover_id = self._gaps, self._others, self._rings, mover.id
+        for b in bases:
+            oid, x, y, radius = b.id, b.x, b.y, b.radius
+            if oid == mover_id:
+                continue
+            others.append((oid, x, y, radius))
             limit = mradius + radius + gaps.get(oid, 0.0)
             wx, wy = mx - x, my - y
             dist2 = wx * wx + wy * wy
             dist = math.sqrt(dist2)
-            self._rings.append((wx, wy, -EPS * dist, dist <= limit + EPS, dist2 - limit * limit,
-                                2 * EPS * limit))
+            rings.append((wx, wy, -EPS * dist, dist <= limit + EPS, dist2 - limit * limit,
+                          2 * EPS * limit))
         self._index: dict[str, int] | None = None
         """Where each id stands in ``_others``, made when a move first changes a stop gap."""
+        self._variants: dict[tuple[tuple[str, float], ...],
+                             tuple[list[_Near], list[_Wall], float]] = {}
+        """``_changed`` by the stop gaps changed (the spots of one charge change the same)."""
         self._shapes = [obstacle for obstacle in obstacles if obstacle.id != mover.id]
+        self._walls = self._reaches(gaps)
         self._views: dict[tuple[int, float], _OutlineView] = {}
         self._rims: tuple[float, float, float, float] | None = None
         """The rim's room to the west, east, north and south edges, as ``_meet_edges``
         measures it; None without a table."""
         if table is not None:
-            x, y, radius = mover.x, mover.y, mover.radius
-            self._rims = (max(x - radius, 0.0), max(table.width - x - radius, 0.0),
-                          max(y - radius, 0.0), max(table.height - y - radius, 0.0))
+            self._rims = (max(mx - mradius, 0.0), max(table.width - mx - mradius, 0.0),
+                          max(my - mradius, 0.0), max(table.height - my - mradius, 0.0))
+
+    def _reaches(self, gaps: Mapping[str, float]) -> list[_Wall]:
+        """Each of ``_shapes`` with its box, where its view is kept (``_views``) and how near
+        the mover's centre comes to it before they meet, by the stop ``gaps``."""
+        radius = self._radius
+        return [(*obstacle.bbox, (i, reach), reach, obstacle)
+                for i, obstacle in enumerate(self._shapes)
+                for reach in (radius + gaps.get(obstacle.id, 0.0),)]
 
     def _ring(self, other: tuple[str, float, float, float], stop: float) -> _Near:
         """The ring of another base (id, x, y, radius) seen from the mover."""
-        mover = self._mover
         _, x, y, radius = other
-        limit = mover.radius + radius + stop
-        wx, wy = mover.x - x, mover.y - y
+        limit = self._radius + radius + stop
+        wx, wy = self._x - x, self._y - y
         dist2 = wx * wx + wy * wy
         dist = math.sqrt(dist2)
         return wx, wy, -EPS * dist, dist <= limit + EPS, dist2 - limit * limit, 2 * EPS * limit
 
     def travelled(self, direction: Vec, distance: float,
-                  changed: Mapping[str, float] | None = None) -> float:
+                  changed: Mapping[str, float] | None = None, at_least: float = -_INF
+                  ) -> float:
         """How far the move goes; ``changed`` overrides some stop gaps for this move only (an
         enemy the move ends touching has none, DBG-16), as if ``sweep`` had been given the
         stop gaps with those entries replaced.
+
+        A caller that only asks whether the move goes ``at_least`` so far (a charge's path,
+        DBG-14) gets, once something met sooner shows it does not, that sooner travel instead
+        of the exact one: the rest is not measured.
+        """
+        if distance < 0:
+            raise ValueError(f"sweep distance must not be negative, not {distance}")
+        if distance == 0:
+            return 0.0
+        walls, widest, rings = self._walls, self._widest, self._rings
+        if changed:
+            variant = self._variants.get(key := tuple(changed.items()))
+            if variant is None:
+                variant = self._variants[key] = self._changed(changed)
+            rings, walls, widest = variant
+        return self._travels((unit(*direction),), distance, rings, walls, widest, at_least)[0]
+
+    def _changed(self, changed: Mapping[str, float]
+                 ) -> tuple[list[_Near], list[_Wall], float]:
+        """The rings, obstacle reaches and widest stop gap with ``changed`` in force."""
+        walls, widest, rings = self._walls, self._widest, list(self._rings)
+        others, index = self._others, self._index
+        if index is None:
+            index = self._index = {other[0]: i for i, other in enumerate(others)}
+        for oid, stop in changed.items():
+            i = index.get(oid)
+            if i is not None:
+                rings[i] = self._ring(others[i], stop)
+        if self._shapes:  # only the obstacles read the merged gaps
+            gaps = {**self._gaps, **changed}
+            walls, widest = self._reaches(gaps), max(0.0, max(gaps.values(), default=0.0))
+        return rings, walls, widest
+
+    def travels(self, units: Iterable[Vec], distance: float) -> list[float]:
+        """``travelled(direction, distance)`` for each direction of ``units``, each given as
+        ``unit`` makes it from that direction (a menu's fixed headings, normalised once):
+        one question for a whole menu of headings."""
+        if distance < 0:
+            raise ValueError(f"sweep distance must not be negative, not {distance}")
+        if distance == 0:
+            return [0.0 for _ in units]
+        return self._travels(units, distance, self._rings, self._walls, self._widest, -_INF)
+
+    def _travels(self, units: Iterable[Vec], distance: float, rings: list[_Near],
+                 walls: list[_Wall], widest: float, at_least: float) -> list[float]:
+        """How far a move goes along each unit d, against ``rings`` and ``walls`` (the widest
+        stop gap pads the obstacles' boxes), or some travel short of ``at_least`` once one is
+        met (``travelled``).
 
         ``sweep`` keeps the meetings up to ``distance`` + EPS and stops at the first of them
         or at ``distance``, which is the least of ``distance`` and every meeting: so the
         answer starts at ``distance`` and each thing met can only shorten it. The rings are
         ``_ring_travel`` written out, the same arithmetic in the same order.
         """
-        if distance < 0:
-            raise ValueError(f"sweep distance must not be negative, not {distance}")
-        if distance == 0:
-            return 0.0
-        dx, dy = unit(*direction)
-        gaps, widest, rings = self._gaps, self._widest, self._rings
-        if changed:
-            rings = list(rings)
-            others, index = self._others, self._index
-            if index is None:
-                index = self._index = {other[0]: i for i, other in enumerate(others)}
-            for oid, stop in changed.items():
-                i = index.get(oid)
-                if i is not None:
-                    rings[i] = self._ring(others[i], stop)
-            if self._shapes:  # only the obstacles read the merged gaps
-                gaps = {**gaps, **changed}
-                widest = max(0.0, max(gaps.values(), default=0.0))
-        best = distance
-        for wx, wy, closing, within, c, graze in rings:
-            b = wx * dx + wy * dy
-            if b >= closing:
-                continue
-            if within:
-                return 0.0
-            disc = b * b - c
-            if disc > graze:
-                t = c / (math.sqrt(disc) - b)
-                if t < best:
-                    best = t
-        if self._rims is not None:  # ``_meet_edges``, written out
-            west, east, north, south = self._rims
-            across = west / -dx if dx < -EPS else east / dx if dx > EPS else _INF
-            along = north / -dy if dy < -EPS else south / dy if dy > EPS else _INF
-            if across < best:
-                best = across
-            if along < best:
-                best = along
-        if self._shapes:  # last: the nearer the best so far, the fewer sides are measured
-            best = self._obstacles(dx, dy, gaps, widest, best)
-        return best
+        found: list[float] = []
+        rims = self._rims
+        for dx, dy in units:
+            best = distance
+            for wx, wy, closing, within, c, graze in rings:
+                b = wx * dx + wy * dy
+                if b >= closing:
+                    continue
+                if within:
+                    best = 0.0
+                    break
+                disc = b * b - c
+                if disc > graze:
+                    t = c / (math.sqrt(disc) - b)
+                    if t < best:
+                        best = t
+                        if t < at_least:
+                            break
+            else:
+                if rims is not None:  # ``_meet_edges``, written out
+                    west, east, north, south = rims
+                    across = west / -dx if dx < -EPS else east / dx if dx > EPS else _INF
+                    along = north / -dy if dy < -EPS else south / dy if dy > EPS else _INF
+                    if across < best:
+                        best = across
+                    if along < best:
+                        best = along
+                if walls and best >= at_least:  # last: the nearer the best, the fewer sides
+                    best = self._obstacles(dx, dy, walls, widest, best)
+            found.append(best)
+        return found
 
-    def _obstacles(self, dx: float, dy: float, gaps: Mapping[str, float], widest: float,
+    def _obstacles(self, dx: float, dy: float, walls: list[_Wall], widest: float,
                    best: float) -> float:
         """``best``, shortened by the obstacles met first along unit d. Only a meeting sooner
         than ``best`` matters, so the box around the path is that long, not ``distance``."""
-        mover = self._mover
-        x, y = mover.x, mover.y
-        pad = mover.radius + widest + EPS
+        x, y, radius = self._x, self._y, self._radius
+        pad = radius + widest + EPS
         ex, ey = x + dx * best, y + dy * best  # ``_capsule_box``, written out
         x0, x1 = (x - pad, ex + pad) if x < ex else (ex - pad, x + pad)
         y0, y1 = (y - pad, ey + pad) if y < ey else (ey - pad, y + pad)
-        for i, obstacle in enumerate(self._shapes):
-            ox0, oy0, ox1, oy1 = obstacle.bbox
+        views = self._views
+        for ox0, oy0, ox1, oy1, key, reach, obstacle in walls:
             if x0 > ox1 or x1 < ox0 or y0 > oy1 or y1 < oy0:
                 continue
-            reach = mover.radius + gaps.get(obstacle.id, 0.0)
             if isinstance(obstacle, CircleObstacle):
-                best = min(best, _meet_circle(mover.x, mover.y, dx, dy, obstacle.x, obstacle.y,
+                best = min(best, _meet_circle(x, y, dx, dy, obstacle.x, obstacle.y,
                                               reach + obstacle.radius))
                 continue
-            view = self._views.get((i, reach))
+            view = views.get(key)
             if view is None:
-                view = self._views[i, reach] = _outline_view(mover.x, mover.y, reach, obstacle)
+                view = views[key] = _outline_view(x, y, reach, obstacle)
             best = _outline_travel(view, dx, dy, best)
         return best
 

@@ -110,8 +110,10 @@ def _charge_problem(state: DbgState, fighter: Fighter, target: Fighter) -> Probl
 
 def end_problem(state: DbgState, fighter: Fighter) -> Problem:
     """DBG-12: an activated fighter may do nothing, unless Frenzied (DBG-38)."""
+    if state.active_moved or not forbids(state, fighter, Act.HOLD):
+        return None
     enemy = nearest_enemy(state, fighter)
-    if state.active_moved or enemy is None or not forbids(state, fighter, Act.HOLD):
+    if enemy is None:
         return None
     if movement.charge_point(state, fighter, enemy) is not None or \
             movement.frenzy_options(state, fighter):

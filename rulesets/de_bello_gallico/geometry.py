@@ -46,7 +46,9 @@ def enemies(state: DbgState, fighter: Fighter) -> list[Fighter]:
 
 def friends(state: DbgState, fighter: Fighter) -> list[Fighter]:
     """Fighters of its side in play, itself excluded."""
-    return [f for f in on_table(state) if f.side == fighter.side and f.id != fighter.id]
+    side, me = fighter.side, fighter.id
+    return [f for f in state.fighters.values()
+            if f.status == IN_PLAY and f.side == side and f.id != me]
 
 
 def touching(state: DbgState, a: Base, b: Base) -> bool:
@@ -194,14 +196,17 @@ def behind_cover(ground: Ground, shooter: Base, target: Base) -> bool:
 def _line_crosses(shapes: tuple[PolygonObstacle, ...], a: Base, b: Base) -> bool:
     """Whether the segment between the centres crosses one of ``shapes``.
 
-    Only outlines whose box meets the segment's (widened by far more than float rounding)
-    are swept: the sweep passes over every other one without measuring it.
+    Only outlines whose box the segment passes through (widened by far more than float
+    rounding) are swept: the sweep meets an outline only on it, and passes over every other
+    one without measuring it. The segment's own box is compared first, the cheaper test.
     """
-    x0, x1 = (a.x, b.x) if a.x < b.x else (b.x, a.x)
-    y0, y1 = (a.y, b.y) if a.y < b.y else (b.y, a.y)
+    ax, ay, bx, by = a.x, a.y, b.x, b.y
+    x0, x1 = (ax, bx) if ax < bx else (bx, ax)
+    y0, y1 = (ay, by) if ay < by else (by, ay)
     x0, y0, x1, y1 = x0 - BOX_SLACK, y0 - BOX_SLACK, x1 + BOX_SLACK, y1 + BOX_SLACK
     near = [shape for shape in shapes if not (x0 > shape.bbox[2] or x1 < shape.bbox[0]
-                                              or y0 > shape.bbox[3] or y1 < shape.bbox[1])]
+                                              or y0 > shape.bbox[3] or y1 < shape.bbox[1])
+            and _through_box(ax, ay, bx - ax, by - ay, shape.bbox)]
     if not near:
         return False
     length = math.hypot(b.x - a.x, b.y - a.y)
@@ -209,6 +214,27 @@ def _line_crosses(shapes: tuple[PolygonObstacle, ...], a: Base, b: Base) -> bool
         return False
     # ``sweep(...).travelled`` of a zero-radius probe, to the last bit.
     return point_travel(a.x, a.y, (b.x - a.x, b.y - a.y), length, near) < length - EPS
+
+
+def _through_box(x: float, y: float, dx: float, dy: float,
+                 box: tuple[float, float, float, float]) -> bool:
+    """Whether the segment from (x, y) by (dx, dy) passes through ``box`` widened by
+    ``BOX_SLACK`` (clipped against each pair of its sides in turn)."""
+    x0, y0, x1, y1 = box
+    enter, leave = 0.0, 1.0
+    for step, start, low, high in ((dx, x, x0 - BOX_SLACK, x1 + BOX_SLACK),
+                                   (dy, y, y0 - BOX_SLACK, y1 + BOX_SLACK)):
+        if step == 0.0:
+            if not low <= start <= high:
+                return False
+            continue
+        t0, t1 = (low - start) / step, (high - start) / step
+        if t0 > t1:
+            t0, t1 = t1, t0
+        enter, leave = max(enter, t0), min(leave, t1)
+        if enter > leave:
+            return False
+    return True
 
 
 def in_difficult_ground(ground: Ground, base: Base) -> bool:

@@ -7,12 +7,15 @@ table, and a menu asks hundreds, so the answers are kept here.
 
 **No stale answer.** A ``Layout`` is a pure function of its ``key``: every fighter's centre and
 radius while in play (None once it is not), in scenario order, and the DBG-1 tolerance. Each
-query rebuilds the key from the live state (a few microseconds) and recomputes when it differs,
-so a change made anywhere — a rule, another ruleset's hit, a test moving a base by hand — is seen
-at the next query with no invalidation to forget. Ids and sides are never stored in the key: they
-are fixed for the fighters of a scenario, and a layout is only ever shared between copies of one
-game's state (``clone``), which have the same fighters. Everything else a rule reads (Retreat
-markers, roles, Frenzy) is read live by the callers, never from here.
+query checks the key against the live state and recomputes when it differs, so a change made
+anywhere — a rule, another ruleset's hit, a test moving a base by hand — is seen at the next
+query with no invalidation to forget. The key itself (a few microseconds) is rebuilt only once
+a base was made or moved somewhere (``core.table.base_writes`` counts every write) or a status
+changed: a check that finds nothing new reads one counter and the statuses. Ids and sides are
+never stored in the key: they are fixed for the fighters of a scenario, and a layout is only
+ever shared between copies of one game's state (``clone``), which have the same fighters.
+Everything else a rule reads (Retreat markers, roles, Frenzy) is read live by the callers, never
+from here.
 
 A new layout starts from the one it replaces: when a move, a flight or a fall changed only a few
 entries of the key, only those fighters' contacts are measured again (``_redone``), which gives
@@ -22,16 +25,20 @@ exactly what a search of the whole table gives.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from itertools import compress
-from operator import itemgetter, ne
-from typing import Any
+from operator import attrgetter, itemgetter, ne
+from typing import Any, ParamSpec, TypeVar
 
-from polemos.core.table import EPS, gap
+from polemos.core.table import EPS, base_writes, gap
 from polemos.core.world import Presence
 from polemos.rulesets.de_bello_gallico.state import IN_PLAY, DbgState, Fighter
 
 Key = tuple[Any, ...]
 
+P = ParamSpec("P")
+T = TypeVar("T")
+_STATUS = attrgetter("status")
 _MARGIN = 1e-6
 """cm added to the pair search's reach so float rounding can never drop a touching pair; the
 exact DBG-1 test (``gap``) then decides."""
@@ -48,14 +55,17 @@ class Layout:
     """Contacts among the fighters in play (DBG-1) and, on demand, each one's gaps to its
     enemies, for one ``key``."""
 
-    __slots__ = ("key", "ranks", "foes", "touching", "pinned", "targets", "presences",
-                 "_enemy_gaps")
+    __slots__ = ("key", "ranks", "roster", "foes", "touching", "pinned", "targets",
+                 "presences", "_enemy_gaps")
 
     def __init__(self, state: DbgState, key: Key, before: Layout | None = None) -> None:
         self.key = key
         self.ranks: dict[str, int] = before.ranks if before is not None else {
             f.id: rank for rank, f in enumerate(state.fighters.values())}
         """Fighter id → its place in scenario order (the fighters never change, see above)."""
+        self.roster: list[tuple[str, str]] = before.roster if before is not None else [
+            (f.id, f.side) for f in state.fighters.values()]
+        """Each fighter's id and side, in scenario order (fixed like ``ranks``)."""
         self.foes: dict[str, list[tuple[int, str]]] = before.foes if before is not None \
             else _foes(state)
         """Side → where each fighter of the other sides stands in ``key``, and its id, in
@@ -85,6 +95,13 @@ class Layout:
                 self._enemy_gaps[fighter.id] = found
         return found
 
+    def learn(self, fighter: Fighter, gaps: list[tuple[Fighter, float]]) -> None:
+        """Keep ``enemy_gaps`` of a fighter in play that a caller measured on its own way, each
+        enemy in play in scenario order with ``gap`` from the fighter's base as it stands
+        (``movement.surroundings``): the same numbers, not measured twice."""
+        if fighter.id not in self._enemy_gaps:
+            self._enemy_gaps[fighter.id] = [(enemy.id, distance) for enemy, distance in gaps]
+
     def __deepcopy__(self, memo: dict[int, Any]) -> Layout:
         """Immutable for its key (the gap and target lists only fill in), so copies of a
         state share it."""
@@ -99,40 +116,42 @@ def _foes(state: DbgState) -> dict[str, list[tuple[int, str]]]:
 
 
 def layout(state: DbgState) -> Layout:
-    """The layout of the table as it stands now."""
+    """The layout of the table as it stands now.
+
+    The key is rebuilt only when a base was made or moved anywhere (``base_writes``), a
+    status changed or the tolerance did since the layout last fitted this state: else the
+    positions are those it was made of."""
     trusted = state._held
     if trusted is not None:
         return trusted
-    key = layout_key(state)
     current = state._layout
-    if current is None or current.key != key:
-        current = state._layout = Layout(state, key, current)
+    seen = base_writes(), tuple(map(_STATUS, state.fighters.values()))
+    if current is None or seen != state._seen or current.key[0] != state.params.contact:
+        key = layout_key(state)
+        if current is None or current.key != key:
+            current = state._layout = Layout(state, key, current)
+        state._seen = seen
     if state._holding:
         state._held = current
     return current
 
 
-class held:
-    """Check the layout once for a whole query that moves nothing (``legal_actions``,
-    ``check``): a menu asks ``layout`` dozens of times, and rebuilding the key for each costs
-    more than all its answers. Inside, the first ``layout`` checks the key and is then trusted:
-    the positions are the ruleset's own reading of a state nobody changes; a query that asks
-    nothing checks nothing. Outside, every query checks the key again. Nested holds keep the
-    outer. A class rather than ``contextmanager``: the engine enters one at every step."""
-
-    __slots__ = ("state", "outer")
-
-    def __init__(self, state: DbgState) -> None:
-        self.state = state
-        self.outer = state._holding
-
-    def __enter__(self) -> None:
-        self.state._holding = True
-
-    def __exit__(self, *_: object) -> None:
-        if not self.outer:
-            self.state._holding = False
-            self.state._held = None
+def held(state: DbgState, query: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+    """``query(*args, **kwargs)`` with the layout checked once for the whole of a query that
+    moves nothing (``legal_actions``, ``check``): a menu asks ``layout`` dozens of times, and
+    checking the positions for each costs more than all its answers. Inside, the first
+    ``layout`` checks the key and is then trusted: the positions are the ruleset's own reading
+    of a state nobody changes; a query that asks nothing checks nothing. Outside, every query
+    checks again. Nested holds keep the outer. A plain call rather than a context manager: the
+    engine holds one at every step."""
+    if state._holding:
+        return query(*args, **kwargs)
+    state._holding = True
+    try:
+        return query(*args, **kwargs)
+    finally:
+        state._holding = False
+        state._held = None
 
 
 REDO = 3
@@ -152,47 +171,47 @@ def _contacts(state: DbgState, key: Key, before: Layout | None) -> Contacts:
         # The ranks whose entry differs, compared in C: the key's first entry is the tolerance.
         changed = list(compress(range(-1, len(key) - 1), map(ne, key, before.key)))
         if len(changed) <= REDO:
-            return _redone(state, before, changed)
+            return _redone(state, key, before, changed)
     touching, pinned = _searched(state)
     return touching, pinned, {}
 
 
-def _redone(state: DbgState, before: Layout, changed: list[int]) -> Contacts:
+def _redone(state: DbgState, key: Key, before: Layout, changed: list[int]) -> Contacts:
     """``_searched``'s answer from the contacts of ``before``, after a few fighters (scenario
     ranks ``changed``) moved, came or went: each one's contacts are dropped, then measured
     again against every fighter in play where it now stands, as ``_searched`` measures a
-    pair; its gaps to the enemies are kept as ``Layout.enemy_gaps`` measures them. The lists
-    of ``before`` are never changed (copies of a state share it)."""
-    fighters = state.fighters
-    ranked = list(fighters.values())
+    pair; its gaps to the enemies are kept as ``Layout.enemy_gaps`` measures them. Positions
+    are read from ``key``, the live ones it was just made of. The lists of ``before`` are never
+    changed (copies of a state share it)."""
+    roster, spots = before.roster, key[1:]
     limit = state.params.contact + EPS
+    hypot = math.hypot
     touching = dict(before.touching)
     affected: set[str] = set()
     grown: set[str] = set()
     """Lists a mover was added to at their end, to be put back in scenario order."""
     measured: dict[str, list[tuple[str, float]]] = {}
     for rank in changed:
-        mover = ranked[rank]
-        me = mover.id
+        me, side = roster[rank]
         affected.add(me)
         for partner in touching.pop(me, ()):
             touching[partner] = [i for i in touching[partner] if i != me]
             affected.add(partner)
-        if mover.status != IN_PLAY:
+        spot = spots[rank]
+        if spot is None:  # out of play
             continue
-        base, side, found, foes = mover.base, mover.side, [], []
-        x, y, radius = base.x, base.y, base.radius
-        for other in ranked:
-            if other.status != IN_PLAY or other is mover:
+        x, y, radius = spot
+        found, foes = [], []
+        for (other, other_side), them in zip(roster, spots, strict=True):
+            if them is None or other == me:
                 continue
-            them = other.base
-            now = math.hypot(x - them.x, y - them.y) - (radius + them.radius)  # ``gap``
-            if other.side != side:
-                foes.append((other.id, now))
+            now = hypot(x - them[0], y - them[1]) - (radius + them[2])  # ``gap``
+            if other_side != side:
+                foes.append((other, now))
             if now <= limit:
-                found.append(other.id)
-                touching[other.id] = [*touching.get(other.id, ()), me]
-                grown.add(other.id)
+                found.append(other)
+                touching[other] = [*touching.get(other, ()), me]
+                grown.add(other)
         touching[me] = found
         measured[me] = foes
     if grown:
@@ -200,10 +219,11 @@ def _redone(state: DbgState, before: Layout, changed: list[int]) -> Contacts:
         for one in grown & touching.keys():
             touching[one] = sorted(touching[one], key=order.__getitem__)
     pinned = set(before.pinned)
+    ranks = before.ranks
     for one in affected | grown:
         others = touching.get(one)
-        side = fighters[one].side
-        if others is not None and any(fighters[i].side != side for i in others):
+        side = roster[ranks[one]][1]
+        if others is not None and any(roster[ranks[i]][1] != side for i in others):
             pinned.add(one)
         else:
             pinned.discard(one)

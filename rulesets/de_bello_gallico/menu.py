@@ -28,11 +28,29 @@ def shared(kind: str, unit: str, target: str | None = None) -> Action:
     return found
 
 
+_ACTIVATIONS: dict[tuple[str, ...], list[Action]] = {}
+"""The ``activate`` menu by the fighters still to act, made once: the same few lists come
+back phase after phase."""
+ACTIVATIONS_MEMO = 10_000
+"""Menus ``_ACTIVATIONS`` keeps before it starts over (a bound on a long search's memory)."""
+
+
+def activations(units: list[str]) -> list[Action]:
+    """``shared("activate", u)`` for each of ``units``, as a new list."""
+    key = tuple(units)
+    found = _ACTIVATIONS.get(key)
+    if found is None:
+        if len(_ACTIVATIONS) >= ACTIVATIONS_MEMO:
+            _ACTIVATIONS.clear()
+        found = _ACTIVATIONS[key] = [shared("activate", u) for u in units]
+    return list(found)
+
+
 def legal_actions(state: DbgState, side: str, objective: Objective) -> list[Action]:
     phase = state.phase
     if phase == "move":
         if state.active is None:
-            return [shared("activate", u) for u in state.alternation_now().eligible()]
+            return activations(state.alternation_now().eligible())
         return active_actions(state, state.fighters[state.active], objective)
     if phase == "melee":
         return [Action("attack", u, {"target": e.id, "at": at})
@@ -54,8 +72,7 @@ def active_actions(state: DbgState, fighter: Fighter, objective: Objective) -> l
     actions: list[Action] = []
     unit = fighter.id
     if not state.active_moved:
-        enemy = nearest_enemy(state, fighter)
-        if fighter.frenzied and enemy is not None:
+        if fighter.frenzied and (enemy := nearest_enemy(state, fighter)) is not None:
             if movement.charge_point(state, fighter, enemy) is not None:
                 actions.append(shared("charge", unit, enemy.id))
             else:

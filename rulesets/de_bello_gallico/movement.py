@@ -31,15 +31,18 @@ from polemos.core.table import (
     gap,
     gap_at_most,
     sweep,
+    unit,
 )
 from polemos.rulesets.de_bello_gallico.geometry import (
     enemy_gaps,
     forbids,
+    in_contact,
     nearest_enemy,
     other_bases,
     pos,
     stop_gaps,
 )
+from polemos.rulesets.de_bello_gallico.layout import layout
 from polemos.rulesets.de_bello_gallico.models import EdgeName
 from polemos.rulesets.de_bello_gallico.state import IN_PLAY, DbgState, Fighter
 
@@ -67,6 +70,9 @@ HEADINGS: tuple[tuple[str, tuple[float, float]], ...] = (
     ("N", (0.0, -1.0)), ("NE", (_D, -_D)), ("E", (1.0, 0.0)), ("SE", (_D, _D)),
     ("S", (0.0, 1.0)), ("SW", (-_D, _D)), ("W", (-1.0, 0.0)), ("NW", (-_D, -_D)))
 """North is up: the table's y grows to the south."""
+_HEADING_UNITS = tuple(unit(*direction) for _, direction in HEADINGS)
+"""The headings as ``Outlook.travels`` takes them: normalised once, as ``travelled`` would
+normalise each at every question."""
 FOREIGN_RULE = "MIX-8"
 """docs/mixing.md: other rulesets' ground units block a fighter's way like bases (Decision)."""
 OVERLAP = 1e-3
@@ -103,12 +109,15 @@ def ends_in_contact(state: DbgState, fighter: Fighter, x: float, y: float,
 
 _Row = tuple[str, float, float, float, float, float]
 """A base as ``cut_off`` reads it (``Surroundings.rows``)."""
+_Foe = tuple[Fighter, float, float, float]
+"""An enemy with its base's centre and radius, as a charge's spots are measured to it."""
 
 
 class Surroundings:
     """What a mover's sweeps read, gathered once per menu rather than once per line."""
 
-    __slots__ = ("bases", "gaps", "obstacles", "foes", "outlook", "starts", "_rows")
+    __slots__ = ("bases", "gaps", "obstacles", "foes", "outlook", "starts", "_rows",
+                 "_charged")
 
     def __init__(self, bases: list[Base], gaps: dict[str, float],
                  obstacles: tuple[PolygonObstacle, ...], foes: list[tuple[Fighter, float]],
@@ -126,6 +135,16 @@ class Surroundings:
         """The mover's gap to each of ``bases`` where it stands (``cut_off`` asks at every
         spot); ``surroundings`` measured them already."""
         self._rows: list[_Row] | None = None
+        self._charged: tuple[float, list[_Foe]] | None = None
+
+    def within(self, reach: float) -> list[_Foe]:
+        """The enemies at most ``reach`` from the mover, edge to edge, with their bases'
+        centres and radii: those a charge's spots may touch (``_near_spots``), gathered at the
+        first charge and kept for the others (they all ask the same reach)."""
+        if self._charged is None or self._charged[0] != reach:
+            self._charged = reach, [(e, b.x, b.y, b.radius) for e, now in self.foes
+                                    if now <= reach for b in (e.base,)]
+        return self._charged[1]
 
     def rows(self) -> list[_Row]:
         """For ``cut_off``, made at its first spot: each base's id, centre and radius, the
@@ -146,6 +165,9 @@ def surroundings(state: DbgState, fighter: Fighter) -> Surroundings:
     plus the widest stop gap can never stop it, and leaving it out changes no sweep's answer.
     An outline whose bounding box is already farther is left out without measuring it: the
     outline lies inside its box.
+
+    The gaps to the enemies are measured on the way, as ``enemy_gaps`` measures them, and the
+    layout keeps them for the rest of the menu (``Layout.learn``).
     """
     gaps = stop_gaps(state, fighter)
     reach = fighter.move + SLACK + max(gaps.values(), default=0.0) + NEAR_MARGIN
@@ -153,21 +175,32 @@ def surroundings(state: DbgState, fighter: Fighter) -> Surroundings:
     x, y, radius = me.x, me.y, me.radius
     near: list[Base] = []
     starts: list[float] = []
+    foes: list[tuple[Fighter, float]] = []
+    side, hypot = fighter.side, math.hypot
     # ``other_bases`` and ``gap``, written out: the fighters in play but the mover, then the
     # other rulesets' ground units.
-    me_id = fighter.id
-    others = [f.base for f in state.fighters.values() if f.status == IN_PLAY and f.id != me_id]
-    for b in others + state.foreign_bases():
-        now = math.hypot(x - b.x, y - b.y) - (radius + b.radius)
+    for other in state.fighters.values():
+        if other.status != IN_PLAY or other is fighter:
+            continue
+        b = other.base
+        now = hypot(x - b.x, y - b.y) - (radius + b.radius)
+        if other.side != side:
+            foes.append((other, now))
         if now <= reach:
             near.append(b)
             starts.append(now)
+    for b in state.foreign_bases():
+        now = hypot(x - b.x, y - b.y) - (radius + b.radius)
+        if now <= reach:
+            near.append(b)
+            starts.append(now)
+    if fighter.status == IN_PLAY:
+        layout(state).learn(fighter, foes)
     box_reach = reach + radius + NEAR_MARGIN
     terrain = tuple(shape for shape in state.ground.impassable
                     if _box_distance(x, y, shape.bbox) <= box_reach
                     and gap_at_most(me, shape, reach))
-    return Surroundings(near, gaps, terrain, enemy_gaps(state, fighter), me, state.ground.table,
-                        starts)
+    return Surroundings(near, gaps, terrain, foes, me, state.ground.table, starts)
 
 
 def _box_distance(x: float, y: float, box: tuple[float, float, float, float]) -> float:
@@ -198,9 +231,17 @@ def may_reach(state: DbgState, fighter: Fighter, x: float, y: float, around: Sur
         contact = ends_in_contact(state, fighter, x, y, around.foes)
     if contact and forbids(state, fighter, Act.ENTER_CONTACT):
         return False
-    # DBG-16: the zone of an enemy the move ends touching does not stop it.
+    return _unblocked(around, dx, dy, distance, contact)
+
+
+def _unblocked(around: Surroundings, dx: float, dy: float, distance: float,
+               contact: list[Fighter]) -> bool:
+    """Whether the straight move by (dx, dy), ``distance`` long, that ends touching
+    ``contact`` meets nothing on its way (``may_reach`` once the rest is known). DBG-16: the
+    zone of an enemy the move ends touching does not stop it."""
     touched = dict.fromkeys([enemy.id for enemy in contact], 0.0)
-    return around.outlook.travelled((dx, dy), distance, touched) >= distance - SLACK
+    enough = distance - SLACK
+    return around.outlook.travelled((dx, dy), distance, touched, enough) >= enough
 
 
 def _why_not(state: DbgState, fighter: Fighter, x: float, y: float, around: Surroundings
@@ -240,46 +281,54 @@ def charge_point(state: DbgState, fighter: Fighter, target: Fighter,
 
     Spots lie half the contact tolerance off the target's rim, rounded to 0.01 cm, so they
     touch it (DBG-1) without overlapping. Spots ``cut_off`` are passed over without a sweep.
+    Every spot touches the target, so a fighter that may not move into contact (DBG-31) has
+    none, as ``may_reach`` would find at each.
     """
+    if forbids(state, fighter, Act.ENTER_CONTACT):
+        return None
     around = around or surroundings(state, fighter)
     start, aim = fighter.base, target.base
     ux, uy = direction_from(aim, start)
     reach = start.radius + aim.radius + state.params.contact / 2
     longest, radius, limit = fighter.move + SLACK, start.radius, state.params.contact + EPS
-    hypot = math.hypot
-    near: tuple[list[Fighter], list[_Row]] | None = None
+    sx, sy, hypot = start.x, start.y, math.hypot
+    near: tuple[list[_Foe], list[_Row]] | None = None
     for cos, sin in _TURNS:
         vx, vy = ux * cos - uy * sin, ux * sin + uy * cos
         x, y = aim.x + reach * vx, aim.y + reach * vy
-        if hypot(x - start.x, y - start.y) > longest + SPOT_SLACK:
+        if hypot(x - sx, y - sy) > longest + SPOT_SLACK:
             continue  # too far even once rounded: rounding costs more than the rest
         x, y = round(x, 2), round(y, 2)
-        if hypot(x - start.x, y - start.y) > longest:
+        dx, dy = x - sx, y - sy
+        distance = hypot(dx, dy)  # ``may_reach``'s own tests of the distance
+        if distance > longest or distance < EPS:
             continue
         if hypot(x - aim.x, y - aim.y) - (radius + aim.radius) > limit:
             continue  # not ``touching`` the target
         if near is None:
-            near = _near_spots(aim, radius, reach, limit, around)
+            near = _near_spots(aim, radius, reach, limit, longest, around)
         # ``ends_in_contact`` at the spot, among the enemies that may touch a spot at all.
-        contact = [e for e in near[0]
-                   if hypot(x - e.base.x, y - e.base.y) - (radius + e.base.radius) <= limit]
+        contact = [e for e, ex, ey, eradius in near[0]
+                   if hypot(x - ex, y - ey) - (radius + eradius) <= limit]
         if not _cut_off_at(x, y, radius, near[1], contact) \
-                and may_reach(state, fighter, x, y, around, contact):
+                and _unblocked(around, dx, dy, distance, contact):
             return x, y
     return None
 
 
-def _near_spots(aim: Base, radius: float, reach: float, limit: float, around: Surroundings
-                ) -> tuple[list[Fighter], list[_Row]]:
+def _near_spots(aim: Base, radius: float, reach: float, limit: float, longest: float,
+                around: Surroundings) -> tuple[list[_Foe], list[_Row]]:
     """The enemies a charge spot around ``aim`` may touch and the ``Surroundings.rows`` that
     may cut one off, in their order: every spot lies within ``reach`` + ``SPOT_SLACK`` of the
     aim's centre, so a base farther than that beyond touching (or beyond its stop gap) from the
     centre is as far from every spot, and leaving it out changes no answer. One measure per
-    base for the whole charge instead of one per spot."""
+    base for the whole charge instead of one per spot. Nor may an enemy farther from the mover
+    than its Mouvement beyond touching touch a spot it reaches: that is told by the gap
+    already known, without measuring (``Surroundings.within``)."""
     ax, ay, hypot = aim.x, aim.y, math.hypot
     bound = reach + SPOT_SLACK
-    foes = [e for e, _ in around.foes
-            if hypot(ax - e.base.x, ay - e.base.y) - (radius + e.base.radius) <= limit + bound]
+    foes = [foe for foe in around.within(limit + longest + NEAR_MARGIN)
+            if hypot(ax - foe[1], ay - foe[2]) - (radius + foe[3]) <= limit + bound]
     rows = [row for row in around.rows()
             if hypot(ax - row[1], ay - row[2]) - (radius + row[3]) < row[5] + bound]
     return foes, rows
@@ -320,57 +369,60 @@ def line_options(state: DbgState, fighter: Fighter, label: str, direction: tuple
     """Destinations along one heading: as far as legal, up to each fraction of Mouvement
     (largest first)."""
     reached = around.outlook.travelled(direction, fighter.move * max(fractions))
-    return _stops(fighter, label, direction, reached, fractions)
+    return _stops(fighter, [(label, direction)], [reached], fractions)
 
 
-def _stops(fighter: Fighter, label: str, direction: tuple[float, float], reached: float,
+def _stops(fighter: Fighter, lines: list[tuple[str, tuple[float, float]]], reached: list[float],
            fractions: tuple[float, ...]) -> list[tuple[float, float, str]]:
-    """The destinations of one heading whose sweep went ``reached`` cm.
+    """The destinations of headings (label, direction) whose sweeps went ``reached`` cm.
 
     A stretch of a legal straight path is legal, so the sweep's stopping point, shortened to
     whole hundredths of travel, needs no second check. The end point is not rounded: rounding
     it would bend the line, and ``check`` re-sweeps exactly the line it is given. Two ends of
     one heading are the same point only for the same travel (a hundredth of travel moves one
     coordinate by far more than its last bit), so repeated travels are what is left out: with
-    the ``fractions`` largest first, a repeated travel comes right after its twin.
+    the ``fractions`` largest first, a repeated travel comes right after its twin. Two of the
+    compass headings never meet at one spot (a stop is at least ``MIN_MOVE`` away).
     """
     found: list[tuple[float, float, str]] = []
-    last = -1.0
     x, y = fighter.base.x, fighter.base.y
-    dx, dy = direction
-    move = fighter.move
-    for fraction in fractions:
-        most = move * fraction
-        travel = math.floor((most if most < reached else reached) * 100) / 100
-        if travel >= MIN_MOVE and travel != last:  # largest first: a repeat follows its twin
-            last = travel
-            via = _VIAS.get((label, travel))
-            if via is None:
-                if len(_VIAS) >= VIA_MEMO:
-                    _VIAS.clear()
-                via = _VIAS[label, travel] = f"{label} {travel:g} cm"
-            found.append((x + dx * travel, y + dy * travel, via))
+    floor, vias = math.floor, _VIAS
+    # Each fraction's stretch, and its travel when the sweep goes farther (most headings).
+    stretches = [(most, floor(most * 100) / 100)
+                 for most in [fighter.move * fraction for fraction in fractions]]
+    for (label, (dx, dy)), far in zip(lines, reached, strict=True):
+        last = -1.0
+        for most, whole in stretches:
+            travel = whole if most < far else floor(far * 100) / 100
+            if travel >= MIN_MOVE and travel != last:  # largest first: a repeat follows its twin
+                last = travel
+                via = vias.get((label, travel))
+                if via is None:
+                    if len(vias) >= VIA_MEMO:
+                        vias.clear()
+                    via = vias[label, travel] = f"{label} {travel:g} cm"
+                found.append((x + dx * travel, y + dy * travel, via))
     return found
 
 
 def move_options(state: DbgState, fighter: Fighter, around: Surroundings | None = None
                  ) -> list[tuple[float, float, str]]:
     """The menu of plain moves (see the module's Decision), without duplicates: each heading
-    is ``line_options`` with the ``FRACTIONS``, whose longest is the whole Mouvement."""
-    options: list[tuple[float, float, str]] = []
+    is ``line_options`` with the ``FRACTIONS``, whose longest is the whole Mouvement, all swept
+    in one ``Outlook.travels``. The heading of the nearest enemy may be a compass heading (an
+    enemy due north): its spots already offered are left out."""
     around = around or surroundings(state, fighter)
-    lines = list(HEADINGS)
     enemy = nearest_enemy(state, fighter)
-    if enemy is not None:
-        lines.append((f"toward {enemy.id}", direction_from(fighter.base, enemy.base)))
-    seen: set[tuple[float, float]] = set()
-    travelled, move = around.outlook.travelled, fighter.move
-    for label, direction in lines:
-        for option in _stops(fighter, label, direction, travelled(direction, move), FRACTIONS):
-            spot = option[:2]
-            if spot not in seen:
-                seen.add(spot)
-                options.append(option)
+    if enemy is None:
+        return _stops(fighter, list(HEADINGS), around.outlook.travels(_HEADING_UNITS,
+                                                                      fighter.move), FRACTIONS)
+    toward = direction_from(fighter.base, enemy.base)
+    reached = around.outlook.travels([*_HEADING_UNITS, unit(*toward)], fighter.move)
+    options = _stops(fighter, list(HEADINGS), reached[:-1], FRACTIONS)
+    for option in _stops(fighter, [(f"toward {enemy.id}", toward)], reached[-1:], FRACTIONS):
+        ox, oy = option[0], option[1]
+        if not any(x == ox and y == oy for x, y, _ in options):
+            options.append(option)
     return options
 
 
@@ -436,6 +488,7 @@ def do_move(state: DbgState, game: Context, fighter: Fighter, x: float, y: float
     start = pos(fighter)
     distance = math.dist((fighter.base.x, fighter.base.y), (x, y))
     fighter.base.x, fighter.base.y = x, y
-    contact = [e.id for e in ends_in_contact(state, fighter, x, y)]
+    # ``ends_in_contact`` where it now stands: the contacts of the layout, redone for the move.
+    contact = [e.id for e in in_contact(state, fighter)]
     game.emit("move", unit=fighter.id, kind=kind, frm=start, to=pos(fighter),
               cm=round(distance, 2), contact=contact, rules=rules)

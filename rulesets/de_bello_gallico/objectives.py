@@ -57,7 +57,7 @@ def all_present(state: DbgState, sides: list[str]) -> bool:
     """Whether each of ``sides`` has a fighter in play, looking no further than needed."""
     missing = set(sides)
     for fighter in state.fighters.values():
-        if fighter.status == IN_PLAY:
+        if fighter.status == IN_PLAY and fighter.side in missing:
             missing.discard(fighter.side)
             if not missing:
                 return True

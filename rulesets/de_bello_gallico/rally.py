@@ -11,7 +11,7 @@ from polemos.core.morale import rally_test
 from polemos.rulesets.de_bello_gallico.geometry import friends, on_table, within
 from polemos.rulesets.de_bello_gallico.models import ITEMS
 from polemos.rulesets.de_bello_gallico.morale_rules import Resolver
-from polemos.rulesets.de_bello_gallico.state import DbgState, Fighter, discipline
+from polemos.rulesets.de_bello_gallico.state import IN_PLAY, DbgState, Fighter, discipline
 
 Problem = tuple[str, str] | None
 
@@ -27,7 +27,8 @@ def reach(state: DbgState, officer: Fighter) -> float:
 
 
 def steady_officers(state: DbgState, side: str) -> list[Fighter]:
-    return [f for f in on_table(state) if f.side == side and f.officer and not f.retreating]
+    return [f for f in state.fighters.values()
+            if f.status == IN_PLAY and f.side == side and f.officer and not f.retreating]
 
 
 def rally_targets(state: DbgState, officer: Fighter) -> list[Fighter]:

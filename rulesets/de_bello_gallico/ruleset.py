@@ -140,14 +140,12 @@ class DeBelloGallico(Ruleset[DbgState, DbgScenario]):
         side = self.to_act(state)
         if side is None:
             return []
-        with held(state):
-            return menu.legal_actions(state, side, self.scenario.objective)
+        return held(state, menu.legal_actions, state, side, self.scenario.objective)
 
     def check(self, state: DbgState, action: Action) -> None:
         side = self.to_act(state)
         assert side is not None, "Game.step refuses actions once the game is over"
-        with held(state):
-            problem = checks.problem(state, side, action, self.scenario.objective)
+        problem = held(state, checks.problem, state, side, action, self.scenario.objective)
         if problem is not None:
             raise IllegalAction(*problem)
 
@@ -240,8 +238,8 @@ class DeBelloGallico(Ruleset[DbgState, DbgScenario]):
         game = resolver.game
         phase = state.phase
         if phase in ("move", "melee"):
-            with held(state):  # nothing moves until the next decision
-                return self._next_activation(state, resolver)
+            # nothing moves until the next decision
+            return held(state, self._next_activation, state, resolver)
         if phase == "break":
             if not state.break_sides:
                 state.phase, state.open_sides = "manoeuvre", state.others_first(state.initiative)

@@ -6,7 +6,6 @@ from polemos.core.morale import Act, characteristic_test
 from polemos.core.table import gap
 from polemos.rulesets.de_bello_gallico.geometry import (
     behind_cover,
-    enemy_gaps,
     forbids,
     in_difficult_ground,
     pinned,
@@ -65,12 +64,13 @@ def targets(state: DbgState, fighter: Fighter) -> list[Fighter]:
     table = layout(state)
     memo = table.targets if fighter.status == IN_PLAY else {}
     found = memo.get((fighter.id, reach))
+    fighters = state.fighters
     if found is None:
         found = memo[fighter.id, reach] = [
-            e.id for e, distance in enemy_gaps(state, fighter)
+            i for i, distance in table.enemy_gaps(state, fighter)
             if distance <= reach  # the first of ``_aim_problem``'s tests, without its words
-            and _aim_problem(state, fighter, e, distance, reach, table) is None]
-    return [state.fighters[i] for i in found]
+            and _aim_problem(state, fighter, fighters[i], distance, reach, table) is None]
+    return [fighters[i] for i in found]
 
 
 def _aim_problem(state: DbgState, fighter: Fighter, target: Fighter, distance: float,

@@ -287,6 +287,9 @@ class DbgState:
     """Other rulesets' units on a shared table (private: not serialized, see ForeignUnits)."""
     _layout: Layout | None = field(default=None, repr=False, compare=False)
     """Contacts and gaps of the table as last asked (private: a cache, see ``layout``)."""
+    _seen: tuple[int, tuple[str, ...]] | None = field(default=None, repr=False, compare=False)
+    """``core.table.base_writes`` and the fighters' statuses when ``_layout`` was last found to
+    fit this state's positions (``layout``)."""
     _held: Layout | None = field(default=None, repr=False, compare=False)
     """The layout trusted without a check while a query that moves nothing runs
     (``layout.held``), once its first question checked it; None otherwise."""

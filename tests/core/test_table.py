@@ -23,6 +23,7 @@ from polemos.core.table import (
     apply_sweep,
     average_direction,
     away_from_nearest,
+    base_writes,
     contact_graph,
     contacts_on_path,
     direction_from,
@@ -418,3 +419,21 @@ def test_gap_at_most_answers_as_the_gap_does(x: float, y: float, radius: float,
         CircleObstacle("c", 15.0, 15.0, 2.5)]
     for shape in shapes:
         assert gap_at_most(base, shape, reach) == (gap_to_obstacle(base, shape) <= reach)
+
+
+def test_every_base_made_or_changed_is_counted() -> None:
+    """``base_writes`` moves on at every base made and every field set, however it is set, so
+    a cache of what positions imply can tell a table nobody touched (De Bello Gallico's
+    layout) by one number."""
+    before = base_writes()
+    base = Base("b", 1.0, 2.0, 1.25)
+    made = base_writes()
+    assert made > before
+    base.x = 3.0
+    assert base_writes() > made
+    moved = base_writes()
+    base.y, base.radius = 4.0, 2.0
+    assert base_writes() >= moved + 2
+    assert base == Base("b", 3.0, 4.0, 2.0)
+    with pytest.raises(ValueError, match="negative radius"):
+        Base("bad", 0.0, 0.0, -1.0)

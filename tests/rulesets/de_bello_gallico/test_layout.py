@@ -122,6 +122,17 @@ def test_leaving_out_what_no_move_can_meet_changes_no_sweep(pm) -> None:
     assert min(dropped) > 0
 
 
+def test_gaps_measured_by_the_surroundings_are_the_enemy_gaps(pm) -> None:
+    """DBG-1, DBG-38: the enemy gaps ``surroundings`` measures on its way, and leaves in the
+    layout for the rest of the menu, are each enemy's ``gap`` in scenario order, to the bit."""
+    for seed in range(6):
+        st = state(start(crowd(seed), RED_FIRST, pm))
+        for mover in st.fighters.values():
+            expected = [(e, gap(mover.base, e.base)) for e in enemies(st, mover)]
+            assert movement.surroundings(st, mover).foes == expected
+            assert layout(st).enemy_gaps(st, mover) == [(e.id, d) for e, d in expected]
+
+
 def test_cut_off_spots_are_refused_by_the_sweep_too(pm) -> None:
     """DBG-1, DBG-14, DBG-15: a charge spot ``cut_off`` passes over is always one
     ``path_problem`` refuses, so skipping its sweep changes no charge."""

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import math
+import random
+
 import pytest
 
+from polemos.core.table import EPS, Base, PolygonObstacle, point_travel
+from polemos.rulesets.de_bello_gallico.geometry import _line_crosses
 from tests.conftest import events, refused
 from tests.rulesets.de_bello_gallico.helpers import (
     RED_FIRST,
@@ -110,3 +115,26 @@ def test_frenzied_fighters_do_not_shoot(pm) -> None:
     """DBG-38: a Frenzied combatant may not shoot."""
     game = range_game(pm, 24, [], shooter={"skills": ["frenzy"]})
     refused(game, act("shoot", "r1", target="b1"), "DBG-38")
+
+
+def test_outlines_the_line_misses_are_left_out_without_changing_it() -> None:
+    """DBG-24: a line of sight sweeps only the outlines whose box it passes through; for lines
+    around, along and across a farm and a re-entrant wall it crosses exactly what a sweep
+    among every outline crosses, including lines grazing a corner or a side."""
+    farm = PolygonObstacle("farm", ((8.0, 15.0), (12.0, 15.0), (12.0, 18.0), (8.0, 18.0)))
+    wall = PolygonObstacle("wall", ((20.0, 5.0), (26.0, 5.0), (26.0, 7.0), (22.0, 7.0),
+                                    (22.0, 11.0), (20.0, 11.0)))
+    shapes = (farm, wall)
+    rng = random.Random(5)
+    spots = [(8.0, 15.0), (12.0, 18.0), (22.0, 7.0), (26.0, 5.0), (10.0, 14.0), (13.0, 16.5)]
+    spots += [(round(rng.uniform(0, 30), 2), round(rng.uniform(0, 25), 2)) for _ in range(40)]
+    crossed = 0
+    for ax, ay in spots:
+        for bx, by in spots:
+            a, b = Base("a", ax, ay, 0.0), Base("b", bx, by, 0.0)
+            length = math.hypot(bx - ax, by - ay)
+            whole = length >= EPS and point_travel(
+                ax, ay, (bx - ax, by - ay), length, shapes) < length - EPS
+            assert _line_crosses(shapes, a, b) == whole
+            crossed += whole
+    assert crossed > 100
