@@ -51,6 +51,9 @@ class Sink:
     def record(self, event: dict[str, Any]) -> dict[str, Any]:
         return event
 
+    def log(self, build: Callable[..., dict[str, Any]], /, *values: Any) -> None:
+        return None
+
 
 def report(name: str, value: float, unit: str) -> None:
     """One line a script can read: ``BENCH <name> <value> <unit>``."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     import pluggy
 
@@ -43,6 +43,10 @@ class Context(Protocol):
 
     def record(self, event: dict[str, Any]) -> dict[str, Any]:
         """Log ``event``, a public event the caller built whole (its ``type`` and its fields,
-        a new dict the log keeps): ``emit`` without the keyword call, for a ruleset's commonest
-        events."""
+        a new dict the log keeps): ``emit`` without the keyword call."""
+        ...
+
+    def log(self, build: Callable[..., dict[str, Any]], /, *values: Any) -> None:
+        """Log the public event ``build(*values)``, made only when the log is read: for a
+        ruleset's commonest events (``polemos.core.game.Game.log``)."""
         ...

@@ -136,7 +136,11 @@ class Game:
         self.dice = dice
         self.options = loaded.options
         self.rules: Ruleset[Any, Any] = loaded.ruleset(loaded.model) if rules is None else rules
-        self.events: list[dict[str, Any]] = []
+        self._events: list[dict[str, Any]] = []
+        self._pending: list[Any] = []
+        """Events logged since the log was last read, in order, not yet in ``_events``: whole
+        dicts (``record``) and compact entries ``(build, values)`` (``log``, ``_resolve``) made
+        into dicts when ``events`` is read."""
         self.actions: list[dict[str, Any]] = []
         self.listeners: list[EventListener] = []
         self._secrets = type(self.rules).secret is not Ruleset.secret
@@ -219,6 +223,41 @@ class Game:
         return self.loaded.source
 
     # -- events ---------------------------------------------------------------------------
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """The event log, every event a dict numbered by its place (``seq``).
+
+        Events logged compactly (``log``) become dicts here, when the log is first read after
+        them: a simulation that never reads its log never builds them (issue 14), and every
+        reader — a log file, a save, a replay's comparison, the server — sees the same dicts
+        as if they had been built at once.
+        """
+        if self._pending:
+            self._build_pending()
+        return self._events
+
+    @events.setter
+    def events(self, events: list[dict[str, Any]]) -> None:
+        if self._pending:  # the list replaced is whole, for whoever still holds it
+            self._build_pending()
+        self._events = events
+
+    def _build_pending(self) -> None:
+        """Make the pending entries into the log's dicts, in order (``events``)."""
+        events, pending = self._events, self._pending
+        self._pending = []
+        seq = len(events)
+        for entry in pending:
+            if entry.__class__ is tuple:
+                build, values = entry
+                if build is _action_event:  # the engine's own: ``seq`` first, as ever
+                    entry = build(seq, *values)
+                else:
+                    entry = build(*values)
+                    entry["seq"] = seq
+            events.append(entry)
+            seq += 1
+
     def emit(self, type_: str, *, visible_to: Sequence[str] | None = None,
              **data: Any) -> dict[str, Any]:
         """Append one event; listeners (the CLI's narrator) see it at once.
@@ -235,13 +274,35 @@ class Game:
 
     def record(self, event: dict[str, Any]) -> dict[str, Any]:
         """Append ``event``, built whole by the caller, numbered; listeners see it at once
-        (``emit`` without the keyword call, for a ruleset's commonest events)."""
-        events = self.events
-        event["seq"] = len(events)
-        events.append(event)
+        (``emit`` without the keyword call)."""
+        pending = self._pending
+        event["seq"] = len(self._events) + len(pending)
+        if pending:  # after entries still to be made: in its place among them
+            pending.append(event)
+        else:
+            self._events.append(event)
+        if self.listeners:
+            self._heard()
+        return event
+
+    def log(self, build: Callable[..., dict[str, Any]], /, *values: Any) -> None:
+        """Append the public event ``build(*values)``, numbered, made only when the log is read
+        (``events``) or heard (listeners hear it at once): ``record`` for a ruleset's commonest
+        events, which then cost a tuple instead of a dict. ``build`` makes a new dict of the
+        event's ``type`` and fields from ``values`` each time it is called, and must not
+        depend on anything but them: the values are what the log keeps until it is read."""
+        self._pending.append((build, values))
+        if self.listeners:
+            self._heard()
+
+    def _heard(self) -> None:
+        """The listeners hear the event just logged (made into a dict, and the log with it);
+        one added since earlier events were logged does not hear those, as ever."""
+        if self._pending:
+            self._build_pending()
+        event = self._events[-1]
         for listener in self.listeners:
             listener(event)
-        return event
 
     def events_for(self, side: str | None, since: int = 0) -> list[dict[str, Any]]:
         """The events ``side`` may see, from sequence number ``since`` on (None: a spectator).
@@ -303,25 +364,21 @@ class Game:
         else:
             self._guarded("check", rules.check, state, action)
         secret = self._secrets and self._guarded("secret", rules.secret, state, action)
-        since = None
+        undo = None  # where a failed action is rolled back to: only a transaction asks
         if self.transactional:
-            since = self._checkpoint = transaction.checkpoint(self, self._checkpoint)
-        events, n_actions = self.events, len(self.actions)
-        n_events = len(events)
+            self._checkpoint = transaction.checkpoint(self, self._checkpoint)
+            undo = self._checkpoint, len(self._events) + len(self._pending), len(self.actions)
         recorded = action._recorded or action.recorded()  # made once per action object
         self.actions.append(recorded)
-        # ``emit``, inlined: one "action" event per step
-        event = {"seq": n_events, "type": "action", "side": acting, "action": recorded}
-        if secret:
-            event[VISIBLE_TO] = [acting]
-        events.append(event)
-        for listener in self.listeners:
-            listener(event)
+        # ``log``, inlined: one "action" event per step
+        self._pending.append((_action_event, (acting, recorded, secret)))
+        if self.listeners:
+            self._heard()
         try:
             rules.apply(state, action, self)
         except BaseException as error:
-            if since is not None:
-                transaction.roll_back(self, since, n_events, n_actions)
+            if undo is not None:
+                transaction.roll_back(self, *undo)
             if isinstance(error, Exception) and not isinstance(error, UNGUARDED):
                 raise self._failure("apply", error) from error
             raise
@@ -438,6 +495,16 @@ class Game:
         """A save file's validated record, actions and events, without re-playing them."""
         return checked(SaveFile, upgrade(read_save_data(path), SAVE_FORMAT, SAVE_MIGRATIONS,
                                          str(path), "save"), str(path))
+
+
+def _action_event(seq: int, side: str, action: dict[str, Any], secret: bool
+                  ) -> dict[str, Any]:
+    """The "action" event of ``Game._resolve``, made when the log is read (``Game.log``); a
+    hidden choice's is visible to its side alone (``Ruleset.secret``)."""
+    event = {"seq": seq, "type": "action", "side": side, "action": action}
+    if secret:
+        event[VISIBLE_TO] = [side]
+    return event
 
 
 def _roll_log(game: Game) -> Callable[[dict[str, Any]], None]:

@@ -113,6 +113,9 @@ class PartContext:
         event["ruleset"] = self.name
         return self.base.record(event)
 
+    def log(self, build: Callable[..., dict[str, Any]], /, *values: Any) -> None:
+        self.record(build(*values))  # made at once, to carry the part's name
+
 
 _hex_at = functools.lru_cache(maxsize=4096)(hex_at_cm)
 """``hex_at_cm``, remembered: a hex ruleset on a shared table places every foreign unit in its

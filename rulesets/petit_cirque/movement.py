@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from polemos.core.hexgrid import DIRECTIONS as HEX_DIRECTIONS
 from polemos.core.hexgrid import Hex
+from polemos.rulesets.petit_cirque import events
 from polemos.rulesets.petit_cirque.mixing import crash_onto_ground
 from polemos.rulesets.petit_cirque.state import MAX_LEVEL, PcvParams, PcvState, Plane
 
@@ -79,20 +81,18 @@ def remove(state: PcvState, plane: Plane, why: str, rule: str, game: Context) ->
 
 
 def enter(state: PcvState, plane: Plane, to: Hex, facing: int, altitude: int, how: str,
-          rules: list[str], game: Context) -> None:
+          rules: Sequence[str], game: Context) -> None:
     """Put the mover on ``to`` and apply what entering it means (PCV-11, PCV-12, PCV-13)."""
     arrive(state, plane, to.q, to.r, facing, altitude, how, rules, game)
 
 
 def arrive(state: PcvState, plane: Plane, q: int, r: int, facing: int, altitude: int, how: str,
-           rules: list[str], game: Context) -> None:
+           rules: Sequence[str], game: Context) -> None:
     """``enter`` the hex of axial ``(q, r)``: a step, the commonest action, builds no ``Hex``."""
-    frm = [plane.q + (plane.r - (plane.r & 1)) // 2, plane.r]
     col = q + (r - (r & 1)) // 2  # hexgrid.axial_to_offset, inlined
+    game.log(events.move, plane.id, how, plane.q + (plane.r - (plane.r & 1)) // 2, plane.r, col,
+             r, facing, altitude, state.mp_left, rules)
     plane.q, plane.r, plane.facing, plane.altitude = q, r, facing, altitude
-    game.record({"type": "move", "unit": plane.id, "how": how, "frm": frm, "to": [col, r],
-                 "facing": facing, "altitude": altitude, "mp_left": state.mp_left,
-                 "rules": rules})  # ``emit``'s keywords cost more than the dict: every step
     cloth = state.cloth
     if not (0 <= col < cloth.width and 0 <= r < cloth.height):  # HexMap.contains
         remove(state, plane, "left the cloth", "PCV-13", game)
@@ -118,8 +118,8 @@ def do_step(state: PcvState, plane: Plane, direction: str, alt: str, game: Conte
     facing = (plane.facing + turn) % 6  # hexgrid.turn, inlined
     dq, dr = HEX_DIRECTIONS[facing]
     state.mp_left -= cost
-    arrive(state, plane, plane.q + dq, plane.r + dr, facing, plane.altitude + climb, how,
-           list(rules), game)
+    arrive(state, plane, plane.q + dq, plane.r + dr, facing, plane.altitude + climb, how, rules,
+           game)
 
 
 def do_loop(state: PcvState, plane: Plane, alt: str, game: Context) -> None:
@@ -127,7 +127,7 @@ def do_loop(state: PcvState, plane: Plane, alt: str, game: Context) -> None:
     dq, dr = HEX_DIRECTIONS[plane.facing]
     state.mp_left -= LOOP_COST
     arrive(state, plane, plane.q + dq, plane.r + dr, (plane.facing + 3) % 6,
-           plane.altitude + (1 if alt == "up" else -1), f"loop/{alt}", ["PCV-8"], game)
+           plane.altitude + (1 if alt == "up" else -1), f"loop/{alt}", ("PCV-8",), game)
 
 
 def speed_cap(params: PcvParams, plane: Plane) -> int:
@@ -156,8 +156,7 @@ def set_speed(state: PcvState, plane: Plane, change: int, game: Context) -> None
     state.choosing_speed = False
     state.moving = None
     state.done.append(plane.id)
-    game.record({"type": "speed", "unit": plane.id, "speed": plane.speed, "change": change,
-                 "rule": "PCV-10"})
+    game.log(events.speed, plane.id, plane.speed, change)
     if plane.speed <= 0:
         remove(state, plane, "fell (speed 0)", "PCV-11", game)
         crash_onto_ground(plane, game)

@@ -18,7 +18,7 @@ from polemos.core.ruleset import Result, Ruleset, ScoreMeaning
 from polemos.core.turns import SideByTurn
 from polemos.core.wording import conjugate, possessive
 from polemos.core.world import Hit, Outcome, Presence
-from polemos.rulesets.petit_cirque import abilities, clone, fire, mixing, movement, text
+from polemos.rulesets.petit_cirque import abilities, clone, events, fire, mixing, movement, text
 from polemos.rulesets.petit_cirque.actions import ACTIONS
 from polemos.rulesets.petit_cirque.annotations import annotate
 from polemos.rulesets.petit_cirque.menu import plane_actions
@@ -69,7 +69,7 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
         state = PcvState(sc.cloth, planes, SideByTurn(sides), sc.max_rounds, sc.hold_out)
         at = sc.position
         if at is None:
-            game.record({"type": "turn", "side": state.turn.side, "round": 1, "rule": "PCV-4"})
+            game.log(events.turn, state.turn.side, 1)
             return state
         state.turn.index, state.turn.round = sides.index(at.side), at.round
         state.phase, state.done, state.moving = at.phase, list(at.done), at.moving
@@ -263,7 +263,7 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
             state.done.append(plane.id)
             plane = target
         else:
-            game.record({"type": "hold", "unit": plane.id, "rule": "PCV-14"})
+            game.log(events.hold, plane.id)
             state.done.append(plane.id)
         self._advance(state, game, decide=not plane.in_play or bool(self.params.abilities))
 
@@ -275,8 +275,7 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
         state.done = []
         if state.phase == "move":
             state.phase = "fire"
-            game.record({"type": "phase", "side": state.turn.side, "phase": "fire",
-                         "rule": "PCV-14"})
+            game.log(events.fire_phase, state.turn.side)
             if self.params.abilities:  # ground fire may end the game before any aircraft fires
                 abilities.fire_step(state, self.params, game)
                 if self._decide(state, game):
@@ -288,8 +287,7 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
         if new_round and state.turn.round > state.max_rounds:
             self._round_limit(state, game)
             return
-        game.record({"type": "turn", "side": state.turn.side, "round": state.turn.round,
-                     "rule": "PCV-4"})
+        game.log(events.turn, state.turn.side, state.turn.round)
         if not self._any_pending(state):
             self._advance(state, game)
 

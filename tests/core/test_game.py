@@ -160,6 +160,35 @@ def test_an_event_recorded_whole_is_numbered_heard_and_tagged_by_its_part(pm):
     assert event is game.events[-2]
 
 
+def omen(text: str) -> dict[str, Any]:
+    return {"type": "omen", "text": text}
+
+
+def test_an_event_logged_compactly_reads_as_if_recorded_in_its_place(pm):
+    """``log`` keeps the values and makes the dict when the log is read: in its place among
+    the events recorded whole and the "action" events, numbered, each made once; listeners
+    hear it at once, and on a shared table it is tagged with its ruleset."""
+    game, twin = toy(pm, seed=1), toy(pm, seed=1)
+    game.log(omen, "rain")
+    game.step(Action("take", None, {"n": 1}))
+    game.record({"type": "omen", "text": "wind"})
+    game.log(omen, "fog")
+    twin.record(omen("rain"))
+    twin.step(Action("take", None, {"n": 1}))
+    twin.record(omen("wind"))
+    twin.record(omen("fog"))
+    assert game.events == twin.events
+    assert [e["seq"] for e in game.events] == list(range(len(game.events)))
+    assert game.events[-1] is game.events[-1]
+    heard: list[dict[str, Any]] = []
+    game.listeners.append(heard.append)
+    game.log(omen, "hail")
+    PartContext(game, "toy").log(omen, "snow")
+    assert heard == game.events[-2:] == [
+        {"type": "omen", "text": "hail", "seq": len(game.events) - 2},
+        {"type": "omen", "text": "snow", "ruleset": "toy", "seq": len(game.events) - 1}]
+
+
 @settings(max_examples=15, deadline=None)
 @given(st.integers(min_value=0, max_value=10**6))
 def test_property_a_replay_is_identical(seed: int):
