@@ -14,7 +14,7 @@ from polemos.core.plugins import call_hook
 from polemos.rulesets.de_bello_gallico.evaluate import MODELS, chance
 from polemos.rulesets.de_bello_gallico.features import features
 from tests.conftest import new_game
-from tests.rulesets.de_bello_gallico.helpers import fighter, scenario, state
+from tests.rulesets.de_bello_gallico.helpers import RED_FIRST, act, fighter, scenario, state
 
 SCENARIOS = Path(__file__).parents[3] / "scenarios" / "de-bello-gallico"
 
@@ -52,15 +52,21 @@ def bridge_position(pm: Any, *, pin: bool = False) -> Game:
 def test_three_unpinned_pompeians_on_the_bridge_are_the_count(pm):
     """DBG-57: three unpinned Pompeians touch the bridge (the count, held for no turn yet), no
     Caesarean does; DBG-7: one Caesarean of 13 is wounded; DBG-32: neither side is within
-    three losses of its break point."""
+    three losses of its break point. DBG-14: the Pompeian at 34 cm and Caesar's centurion at
+    45 cm stand 9 cm apart edge to edge, within each other's 10 cm Mouvement, and no one else
+    is; DBG-11: no one has been activated yet; DBG-33: the three Pompeians on the bridge, and
+    all the Caesareans but the two just behind their centurion, are beyond 10 cm of their
+    officer."""
     game = bridge_position(pm)
     radius = state(game).fighters["caes-1"].base.radius
     near = sum(1 - (y - radius - 37) / 60 for y in (45, 48, 51)) / 3
     assert features(game.rules, state(game)) == pytest.approx({
         "a_fit": 1.0, "a_wounded": 0.0, "a_retreating": 0.0, "a_officers": 1.0,
-        "a_to_break": 1.0, "a_edge": 0.0,
+        "a_to_break": 1.0, "a_edge": 0.0, "a_threatened": 0.1, "a_striking": 0.1,
+        "a_pending": 1.0, "a_loose": 0.3,
         "b_fit": 12 / 13, "b_wounded": 1 / 13, "b_retreating": 0.0, "b_officers": 1.0,
-        "b_to_break": 1.0, "b_edge": 0.0, "time": 1 / 8,
+        "b_to_break": 1.0, "b_edge": 0.0, "b_threatened": 1 / 13, "b_striking": 1 / 13,
+        "b_pending": 1.0, "b_loose": 10 / 13, "time": 1 / 8,
         "held": 1.0, "held_full": 1.0, "a_on": 1.0, "b_on": 0.0, "turns": 0.0,
         "a_near": 1.0, "b_near": near, "b_alone_t": 0.0})
 
@@ -142,6 +148,42 @@ def test_a_duel_joined_counts_each_side_s_chance_less_one_half(pm):
     found = features(game.rules, state(game))
     assert found["a_edge"] == pytest.approx((0.55 - 0.5) / 2)
     assert found["b_edge"] == pytest.approx((0.36 - 0.5) / 2)
+
+
+def reach_position(pm: Any) -> Game:
+    """Red's legionary r1 9 cm from blue's b1 (edge to edge), its officer 10 cm behind it,
+    r2 far off on its own; blue's b2 far from everyone."""
+    raw = scenario(fighter("ro", "red", 10, 22, rank="officer"), fighter("r1", "red", 10, 10),
+                   fighter("r2", "red", 40, 10), fighter("b1", "blue", 21, 10),
+                   fighter("b2", "blue", 50, 50))
+    return new_game(raw, dice=RED_FIRST, pm=pm)
+
+
+def reach(game: Game) -> dict[str, float]:
+    found = features(game.rules, state(game))
+    return {k: v for k, v in found.items()
+            if k[2:] in ("threatened", "striking", "pending", "loose")}
+
+
+def test_fighters_within_a_mouvement_of_each_other_threaten_and_strike(pm):
+    """DBG-14: r1 and b1 stand 9 cm apart, within each other's 10 cm Mouvement (one of red's
+    three, one of blue's two); DBG-33: r1 is within its officer's 10 cm, r2 is not, and blue
+    has no officer; DBG-11: everyone is still to activate."""
+    assert reach(reach_position(pm)) == pytest.approx({
+        "a_threatened": 1 / 3, "a_striking": 1 / 3, "a_pending": 1.0, "a_loose": 1 / 3,
+        "b_threatened": 0.5, "b_striking": 0.5, "b_pending": 1.0, "b_loose": 1.0})
+
+
+def test_an_activated_fighter_is_no_longer_pending_and_a_retreating_foe_threatens_no_one(pm):
+    """DBG-11: the fighter whose activation is under way is no longer to activate; DBG-31: a
+    retreating fighter may not move into contact, so b1 threatens r1 no more, and r1 counts
+    it no longer as a foe within reach; b1 itself, retreating, counts for nothing."""
+    game = reach_position(pm)
+    game.step(act("activate", "r1"))
+    state(game).fighters["b1"].retreating = True
+    assert reach(game) == pytest.approx({
+        "a_threatened": 0.0, "a_striking": 0.0, "a_pending": 2 / 3, "a_loose": 1 / 3,
+        "b_threatened": 0.0, "b_striking": 0.0, "b_pending": 1.0, "b_loose": 0.5})
 
 
 def test_a_plain_skirmish_is_judged_by_the_fighters_on_the_table(pm):
