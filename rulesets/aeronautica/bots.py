@@ -16,11 +16,13 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable
+from functools import cache
 
 from polemos.core.actions import Action
-from polemos.core.hexgrid import Hex, axial_to_offset, distance, neighbour, turn
+from polemos.core.hexgrid import Hex, axial_to_offset, distance, neighbour, rotate, turn
 from polemos.rulesets.aeronautica import firing, mixing, movement
 from polemos.rulesets.aeronautica.actions import acting
+from polemos.rulesets.aeronautica.models import ManoeuvreTemplate
 from polemos.rulesets.aeronautica.ruleset import AeronauticaImperialis
 from polemos.rulesets.aeronautica.state import (
     AIRCRAFT,
@@ -87,6 +89,7 @@ def _scorer(setup: Setup, view: AiState, model: Model) -> Score:
     goals = [m for m in enemies if m.kind == AIRCRAFT and not m.landed] or enemies
     if any(s.weapon.ground_attack for s in spec.slots):
         goals = [m for m in enemies if m.altitude == 0] or goals
+    goal_hexes = [g.hex for g in goals]
     offences: dict[tuple[int, int, int, int], float] = {}
     dangers: dict[tuple[int, int, int], float] = {}
 
@@ -101,9 +104,9 @@ def _scorer(setup: Setup, view: AiState, model: Model) -> Score:
             offences[key] = max((_volley_value(setup, me, e) for e in enemies), default=0.0)
             spot = (at.q, at.r, alt)
             if spot not in dangers:
-                dangers[spot] = sum(firing.expected(setup, e, me)
+                dangers[spot] = sum(expected(setup, e, me)
                                     for e in shooters) * worth(setup, model)
-            near = min((distance(at, g.hex) for g in goals), default=0)
+            near = min((distance(at, g) for g in goal_hexes), default=0)
             offences[key] -= THREAT * dangers[spot] + CLOSING * near
         return offences[key] - _risk(setup, spec, at, alt, speed)
 
@@ -132,9 +135,38 @@ def worth(setup: Setup, model: Model) -> float:
     return setup.objectives.get(model.id, spec.cost) / spec.structure
 
 
+REMEMBERED = 200_000
+"""Volleys remembered (``expected``): a decision scores the same geometries over and over
+(half the calls of a greedy dogfight repeat one), and a whole game's take about 10,000."""
+_remembered: dict[tuple[object, ...], float] = {}
+_remembered_for: list[Setup] = []
+"""The setup the remembered volleys belong to: another game (or table part) starts afresh."""
+
+
+def expected(setup: Setup, firer: Model, target: Model) -> float:
+    """``firing.expected`` of all the firer's loaded weapons, remembered. Beyond Long range
+    there is no shot (AI-47); within it the shot depends only on where the target stands from
+    the firer's nose (AI-44 arcs, AI-47 bands), the altitudes (AI-48, AI-52, AI-57, AI-61),
+    the target's marker (AI-48), the ammunition left (AI-49) and who the two are (their
+    weapons, the target's Stealth) — the key."""
+    dq, dr = target.q - firer.q, target.r - firer.r
+    if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 > setup.params.bands[-1]:
+        return 0.0
+    if not _remembered_for or _remembered_for[0] is not setup or len(_remembered) > REMEMBERED:
+        _remembered.clear()
+        _remembered_for[:] = [setup]
+    seen = rotate(Hex(dq, dr), -firer.facing)
+    key = (firer.id, firer.kind, firer.altitude, tuple(firer.ammo.items()), seen.q, seen.r,
+           target.id, target.kind, target.altitude, target.marker)
+    found = _remembered.get(key)
+    if found is None:
+        found = _remembered[key] = firing.expected(setup, firer, target)
+    return found
+
+
 def _volley_value(setup: Setup, firer: Model, target: Model) -> float:
     """Expected VP of ``firer``'s weapons on ``target``, more when it could finish it."""
-    total = firing.expected(setup, firer, target)
+    total = expected(setup, firer, target)
     return total * worth(setup, target) * (1.5 if total >= target.structure else 1.0)
 
 
@@ -163,18 +195,49 @@ def _best_plan(setup: Setup, model: Model, flight: Flight, score: Score, point: 
 
     Plans end at the current altitude; the altitude step is chosen when it comes.
     """
-    template = setup.templates[flight.number]
-    origin, facing = model.hex, model.facing
+    q, r = model.q, model.r
+    width, height = setup.cloth.width, setup.cloth.height
     best, step = OFF_MAP * 2, None
-    for steps, corners, end, end_facing in movement.plans(template, point, flight.hexes_left):
-        if not all(setup.cloth.contains(movement.place(origin, facing, c)) for c in corners):
+    for first, corners, end_q, end_r, end_facing in _placed(
+            setup.templates[flight.number], point, flight.hexes_left, model.facing):
+        if not _on_cloth(width, height, q, r, corners):
             value = OFF_MAP
         else:
-            value = score(movement.place(origin, facing, end), turn(facing, end_facing),
-                          model.altitude, model.speed)
+            value = score(Hex(q + end_q, r + end_r), end_facing, model.altitude, model.speed)
         if value > best:
-            best, step = value, steps[0] if steps else None
+            best, step = value, first
     return best, step
+
+
+Placed = tuple[tuple[int, int] | None, tuple[tuple[int, int], ...], int, int, int]
+"""A plan (``movement.plans``) turned to a facing: its first step, its corners and end as
+(q, r) offsets from the aircraft, and the facing it ends with."""
+
+
+@cache
+def _placed(template: ManoeuvreTemplate, point: int, hexes: int, facing: int
+            ) -> tuple[Placed, ...]:
+    """``movement.plans`` turned to ``facing`` once, in the same order (ties go to the first
+    plan), so each decision only adds the aircraft's hex."""
+    found: list[Placed] = []
+    for steps, corners, end, end_facing in movement.plans(template, point, hexes):
+        turned = tuple(rotate(c, facing) for c in corners)
+        to = rotate(end, facing)
+        found.append((steps[0] if steps else None, tuple((c.q, c.r) for c in turned), to.q,
+                      to.r, turn(facing, end_facing)))
+    return tuple(found)
+
+
+def _on_cloth(width: int, height: int, q: int, r: int,
+              corners: tuple[tuple[int, int], ...]) -> bool:
+    """Whether every corner, offset from (q, r), is on the cloth (``HexMap.contains``: odd-r
+    offsets): straight lines between them then stay on it too (AI-30)."""
+    for dq, dr in corners:
+        row = r + dr
+        col = q + dq + (row - (row & 1)) // 2
+        if not (0 <= col < width and 0 <= row < height):
+            return False
+    return True
 
 
 def _speed_after(speed: int, change: int, flight: Flight) -> int:

@@ -15,9 +15,10 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
+from functools import cache
 
 from polemos.core.actions import Action
-from polemos.core.hexgrid import DIRECTIONS, Hex, axial_to_offset, distance, rotate, sub, turn
+from polemos.core.hexgrid import DIRECTIONS, Hex, axial_to_offset, distance, rotate, turn
 from polemos.rulesets.aeronautica import firing, mixing
 from polemos.rulesets.aeronautica.actions import acting
 from polemos.rulesets.aeronautica.bots import shot_value
@@ -70,7 +71,14 @@ def _quarry(view: AiState, model: Model, at: Hex) -> Model | None:
 
 def bearing(at: Hex, facing: int, target: Hex) -> int:
     """Hexsides from the nose to ``target``, -3 … 3 (positive clockwise, as ``turn``)."""
-    v = rotate(sub(target, at), -facing)
+    return _bearing(target.q - at.q, target.r - at.r, facing)
+
+
+@cache
+def _bearing(dq: int, dr: int, facing: int) -> int:
+    """``bearing`` of the vector (dq, dr) from a nose facing ``facing``: playouts ask it for
+    the same few thousand vectors over and over."""
+    v = rotate(Hex(dq, dr), -facing)
     if v.q == 0 and v.r == 0:
         return 0
     return round(math.atan2(v.r * math.sqrt(3) / 2, v.q + v.r / 2) / (math.pi / 3))

@@ -23,7 +23,6 @@ from polemos.core.scenario import load_scenario
 from polemos.plugins.search.bot import SearchBot
 from polemos.plugins.search.settings import Settings
 from polemos.plugins.search.tree import Node, PolicyRollout, candidates, choice, random_rollout
-from polemos.rulesets.aeronautica import evaluate, firing
 from polemos.rulesets.aeronautica.ruleset import AeronauticaImperialis
 from tests.conftest import new_game
 
@@ -333,46 +332,6 @@ def test_pcv_evaluate_counts_aim_a_little(pm):
     assert evaluation(pm, scenario, "red") == pytest.approx(0.5 + 0.25 * 0.5 / 4 / 2)
     scenario["aircraft"][2].update(hex=[0, 3], altitude=3)
     assert evaluation(pm, scenario, "red") == pytest.approx(0.5 - 0.25 * 0.5 / 4 / 2)
-
-
-def test_aeronautica_evaluate_counts_victory_points_if_the_game_ended_now(pm):
-    """AI-69: a damaged enemy is worth half its cost, rounded up, over the points both sides
-    fielded (AI-72), 60 % of the evaluation; the Structure left on each side's models counts
-    too, 15 %; nobody is in range yet, so aim counts nothing."""
-    scenario = raw("aeronautica/dogfight")
-    imperial, ork = (len(scenario["squadrons"][side]) for side in ("imperial", "ork"))
-    assert evaluation(pm, scenario, "ork") == pytest.approx(
-        0.5 + 0.15 * (ork - imperial) / (ork + imperial) / 2)
-    for model in scenario["squadrons"]["ork"]:
-        if model["id"] == "bommer-1":
-            model["damage"] = 1
-    game = new_game(scenario, pm=pm)
-    bommer = game.rules.setup.specs["bommer-1"]
-    vp = -(-bommer.cost * 50 // 100)
-    fielded = sum(game.state.start_points.values())
-    left = ork - 1 / bommer.structure
-    expected = 0.5 + (0.6 * vp / fielded + 0.15 * (imperial - left) / (imperial + left)) / 2
-    assert evaluation(pm, scenario, "imperial") == pytest.approx(expected)
-    assert evaluation(pm, scenario, "ork") == pytest.approx(1 - expected)
-
-
-def test_aeronautica_evaluate_counts_aim(pm):
-    """AI-44, AI-47: dakkajet-1 flies two hexes ahead of thunderbolt-1, at its altitude and away
-    from it: the one shot on the table. Its expected Structure taken, at the dakkajet's cost per
-    Structure point (AI-69), over the points fielded, is a quarter of the evaluation."""
-    scenario = raw("aeronautica/dogfight")
-    scenario["squadrons"]["ork"][0].update(hex=[4, 4], facing="E", altitude=4)
-    game = new_game(scenario, pm=pm)
-    models, setup = game.state.models, game.rules.setup
-    dakkajet = setup.specs["dakkajet-1"]
-    shot = firing.expected(setup, models["thunderbolt-1"], models["dakkajet-1"])
-    assert shot > 0
-    aimed = shot * dakkajet.cost / dakkajet.structure / sum(game.state.start_points.values())
-    assert evaluate.aim(game.rules, game.state, "imperial") == pytest.approx(aimed)
-    assert evaluate.aim(game.rules, game.state, "ork") == pytest.approx(-aimed)
-    structure = 0.15 * (3 - 5) / 8
-    assert evaluation(pm, scenario, "imperial") == pytest.approx(
-        0.5 + (0.25 * aimed + structure) / 2)
 
 
 def test_at43_evaluate_counts_staying_power_and_enemy_sp_destroyed(pm):

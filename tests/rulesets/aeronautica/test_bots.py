@@ -11,7 +11,8 @@ from polemos.core.hexgrid import arcs_of, distance
 from polemos.core.players import RandomBot, bot_rng, make_bot
 from polemos.core.plugins import make_plugin_manager
 from polemos.core.scenario import load_scenario
-from polemos.rulesets.aeronautica.bots import greedy_policy
+from polemos.rulesets.aeronautica import firing
+from polemos.rulesets.aeronautica.bots import expected, greedy_policy
 from tests.rulesets.aeronautica.helpers import (
     SCENARIOS,
     at,
@@ -103,3 +104,21 @@ def test_bots_finish_both_scenarios():
             result = play(game, players)
             assert result.rule in ("AI-66", "AI-67", "AI-68")
             assert set(result.scores) == {"imperial", "ork"}
+
+
+def test_remembered_volleys_are_the_volleys_the_rules_expect():
+    """``expected`` remembers ``firing.expected`` by where the target stands from the firer's
+    nose: the Thunderbolt's volley at a Dakkajet is the same from any hex and facing with the
+    Dakkajet at the same bearing (AI-44) and range (AI-47), and nothing beyond Long range."""
+    game = duel()
+    setup, models = game.rules.setup, game.state.models
+    tb, dj = models["tb"], models["dj"]
+    put(game, "tb", at(), facing=0, altitude=3)
+    put(game, "dj", at(3, 0), altitude=3)
+    ahead = expected(setup, tb, dj)
+    assert ahead == firing.expected(setup, tb, dj) > 0
+    put(game, "tb", at(5, 5), facing=1)
+    put(game, "dj", at(5, 8), altitude=3)  # three hexes along facing 1 (SE)
+    assert expected(setup, tb, dj) == firing.expected(setup, tb, dj) == ahead
+    put(game, "dj", at(5, 5 + 3 + setup.params.bands[-1]))
+    assert expected(setup, tb, dj) == firing.expected(setup, tb, dj) == 0.0
