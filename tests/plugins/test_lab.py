@@ -21,6 +21,7 @@ from polemos.plugins.lab.batch import BatchSpec, game_seed, run_dask, run_pool, 
 from polemos.plugins.lab.odds import odds
 from polemos.plugins.lab.stats import even_p_value, summarise, verdict, wilson
 from polemos.plugins.lab.tune import parse_knob, with_value
+from tests.children import dies_with_parent
 
 ROOT = Path(__file__).parent.parent.parent
 DUEL = ROOT / "scenarios/petit-cirque/duel.yaml"
@@ -73,7 +74,8 @@ def dask_cluster(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     procs = [subprocess.Popen([dask, "scheduler", "--host", "127.0.0.1", "--port", str(port),
                                "--no-dashboard"], env=env, cwd=tmp_path,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              preexec_fn=dies_with_parent)]
     try:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -84,7 +86,8 @@ def dask_cluster(tmp_path):
         procs += [subprocess.Popen([dask, "worker", address, "--nworkers", "1", "--nthreads",
                                     "1", "--no-dashboard", "--host", "127.0.0.1"], env=env,
                                    cwd=tmp_path, stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL) for _ in range(2)]
+                                   stderr=subprocess.DEVNULL, preexec_fn=dies_with_parent)
+                  for _ in range(2)]
         from distributed import Client
 
         with Client(address, timeout="30s") as client:

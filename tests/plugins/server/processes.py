@@ -18,6 +18,8 @@ from typing import Any
 
 import httpx
 
+from tests.children import dies_with_parent
+
 ADMIN = "test-admin-token"
 
 
@@ -45,7 +47,8 @@ class Server:
                    "--port", str(self.port), *self.args]
         with self.output.open("ab") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT,
-                                            env=self.env, start_new_session=True)
+                                            env=self.env, start_new_session=True,
+                                            preexec_fn=dies_with_parent)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
