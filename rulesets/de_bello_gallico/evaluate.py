@@ -17,7 +17,7 @@ import math
 from typing import TYPE_CHECKING
 
 from polemos.core.evaluation import lead, odds
-from polemos.rulesets.de_bello_gallico.features import features, roles
+from polemos.rulesets.de_bello_gallico.features import REACH, features, roles
 from polemos.rulesets.de_bello_gallico.geometry import on_table
 from polemos.rulesets.de_bello_gallico.state import DbgState
 
@@ -57,6 +57,12 @@ says why) and keeps the weights measured with the search bot, fitted to 51,859 p
 0.093). ``python -m benchmarks.fit_dbg_evaluation`` refits them."""
 
 
+REACHING = {kind: any(name[2:] in REACH for name in weights)
+            for kind, (_, weights) in MODELS.items()}
+"""Whether each objective's model weighs the reach of the next charges (its features are
+worked out only then)."""
+
+
 def material(state: DbgState) -> dict[str, float]:
     """Each side's fighters on the table, a wound or a retreat making one count for less."""
     values = dict.fromkeys(state.sides, 0.0)
@@ -77,5 +83,5 @@ def evaluate(rules: DeBelloGallico, state: DbgState, side: str) -> float:
     objective = rules.scenario.objective
     if objective is None:
         return odds((1.0, lead(material(state), side)))
-    won = chance(MODELS[objective.kind], features(rules, state))
+    won = chance(MODELS[objective.kind], features(rules, state, REACHING[objective.kind]))
     return won if side == roles(objective, state.sides)[0] else 1 - won

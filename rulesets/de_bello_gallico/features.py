@@ -45,13 +45,15 @@ def roles(objective: Objective, sides: list[str]) -> tuple[str, str]:
     return sides[0], sides[1]
 
 
-def features(rules: DeBelloGallico, state: DbgState) -> dict[str, float]:
-    """Every feature of the position, by name (``a_``/``b_`` for the two roles)."""
+def features(rules: DeBelloGallico, state: DbgState, reach: bool = True) -> dict[str, float]:
+    """Every feature of the position, by name (``a_``/``b_`` for the two roles); without the
+    ``REACH`` ones unless ``reach``: they cost a tenth of a search's playout, and a model that
+    does without them (Corfinium's) should not pay for them."""
     objective = rules.scenario.objective
     a, b = roles(objective, state.sides)
     table = layout(state)
-    found = {f"a_{k}": v for k, v in side_features(state, a, table).items()}
-    found |= {f"b_{k}": v for k, v in side_features(state, b, table).items()}
+    found = {f"a_{k}": v for k, v in side_features(state, a, table, reach).items()}
+    found |= {f"b_{k}": v for k, v in side_features(state, b, table, reach).items()}
     found["time"] = min(state.turn / state.max_turns, 1.0)
     if isinstance(objective, HoldBridge):
         found |= bridge_features(state, objective, table, found["time"])
@@ -60,7 +62,8 @@ def features(rules: DeBelloGallico, state: DbgState) -> dict[str, float]:
     return found
 
 
-def side_features(state: DbgState, side: str, table: Layout) -> dict[str, float]:
+def side_features(state: DbgState, side: str, table: Layout, reach: bool = True
+                  ) -> dict[str, float]:
     """DBG-7 wounds, DBG-28 retreats, DBG-26/35 officers, DBG-32 break point, DBG-18/19 duels
     joined: each pinned fighter's best chance of winning a duel against a foe touching it
     (DBG-18: a tie has no effect), less one half."""
@@ -83,9 +86,13 @@ def side_features(state: DbgState, side: str, table: Layout) -> dict[str, float]
     start = state.starting[side]
     threshold = math.ceil(start * state.params.break_percent / 100)
     margin = min(max(threshold - losses(state, side), 0), BREAK_HORIZON)
-    return {"fit": fit / start, "wounded": wounded / start, "retreating": retreating / start,
-            "officers": officers, "to_break": margin / BREAK_HORIZON, "edge": edge / start,
-            **reach_features(state, side, table)}
+    found = {"fit": fit / start, "wounded": wounded / start, "retreating": retreating / start,
+             "officers": officers, "to_break": margin / BREAK_HORIZON, "edge": edge / start}
+    return found | reach_features(state, side, table) if reach else found
+
+
+REACH = ("threatened", "striking", "pending", "loose")
+"""The names of ``reach_features``' features (``a_``/``b_`` aside)."""
 
 
 def reach_features(state: DbgState, side: str, table: Layout) -> dict[str, float]:

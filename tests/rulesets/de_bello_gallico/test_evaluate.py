@@ -11,8 +11,8 @@ import yaml
 
 from polemos.core.game import Game
 from polemos.core.plugins import call_hook
-from polemos.rulesets.de_bello_gallico.evaluate import MODELS, chance
-from polemos.rulesets.de_bello_gallico.features import features
+from polemos.rulesets.de_bello_gallico.evaluate import MODELS, REACHING, chance
+from polemos.rulesets.de_bello_gallico.features import REACH, features
 from tests.conftest import new_game
 from tests.rulesets.de_bello_gallico.helpers import RED_FIRST, act, fighter, scenario, state
 
@@ -69,6 +69,19 @@ def test_three_unpinned_pompeians_on_the_bridge_are_the_count(pm):
         "b_pending": 1.0, "b_loose": 10 / 13, "time": 1 / 8,
         "held": 1.0, "held_full": 1.0, "a_on": 1.0, "b_on": 0.0, "turns": 0.0,
         "a_near": 1.0, "b_near": near, "b_alone_t": 0.0})
+
+
+def test_the_reach_is_worked_out_only_for_a_model_that_weighs_it(pm):
+    """Corfinium's model does without the reach of the charges, the ambush's weighs it: left
+    out, those features are missing and every other one is the same."""
+    assert REACHING == {"hold_bridge": False, "ambush": True}
+    game = bridge_position(pm)
+    every = features(game.rules, state(game))
+    reachless = features(game.rules, state(game), reach=False)
+    reaching = {f"{role}_{name}" for role in "ab" for name in REACH}
+    assert set(every) - set(reachless) == reaching
+    assert reachless == {name: value for name, value in every.items() if name not in reaching}
+    assert judged(game, "pompeians") == chance(MODELS["hold_bridge"], every)
 
 
 def test_the_evaluation_is_the_model_s_chance_for_the_holder_and_the_rest_for_the_defender(pm):
