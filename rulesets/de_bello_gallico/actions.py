@@ -12,9 +12,9 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from polemos.core.actions import ActionArgs, ActionKind, ActionTable, UnitId, arg
+from polemos.core.actions import Action, ActionArgs, ActionKind, ActionTable, UnitId, arg
 from polemos.rulesets.de_bello_gallico.models import MAX_TABLE, EdgeName
 
 
@@ -61,3 +61,85 @@ ACTIONS = ActionTable(
                doc="Campaign play only: refused in this version (DBG-36)."),
     rule="DBG-9",
 )
+
+
+VIA_MEMO = 10_000
+"""Menu labels ``via`` keeps before it starts over (a bound on a long search's memory)."""
+_VIAS: dict[tuple[str, float], str] = {}
+"""A menu move's label by heading label and travel: writing a float costs more than the rest of
+the move, and the same few lengths come back decision after decision (an unblocked heading
+goes the whole or half Mouvement)."""
+
+
+def via(label: str, travel: float) -> str:
+    """A menu move's ``via``: its heading's label and its travel, e.g. ``"NE 4.5 cm"``."""
+    found = _VIAS.get((label, travel))
+    if found is None:
+        if len(_VIAS) >= VIA_MEMO:
+            _VIAS.clear()
+        found = _VIAS[label, travel] = f"{label} {travel:g} cm"
+    return found
+
+
+class MoveChoice(Action):
+    """A ``move`` the menu offers (DBG-11), kept as the menu's (x, y, label, travel) option
+    (``movement.Option``): its ``args`` are made only when read. A menu offers a dozen moves
+    and a player takes one of them, so the others never pay for an argument dict nor for
+    writing their ``via`` (issue 14).
+
+    Every consumer sees the plain ``Action("move", unit, {"x": x, "y": y, "via": via})``: the
+    same kind, unit and args, the same ``to_json`` and ``recorded``, equal to it and hashed
+    like it both ways round, shown like it, and copied or pickled as it. Made only by
+    ``move_choices``, which sets its three slots without an ``__init__`` per move.
+    """
+
+    __slots__ = ("_option", "_args")
+    _option: tuple[float, float, str, float]
+    _args: dict[str, Any]
+    kind = "move"  # one kind for the class: no slot to set
+
+    @property
+    def args(self) -> dict[str, Any]:
+        """``{"x": x, "y": y, "via": via(label, travel)}``, made at the first reading and
+        kept."""
+        try:
+            return self._args
+        except AttributeError:
+            x, y, label, travel = self._option
+            made = {"x": x, "y": y, "via": via(label, travel)}
+            _set_made(self, made)
+            return made
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Action):
+            return (self.kind, self.unit, self.args) == (other.kind, other.unit, other.args)
+        return NotImplemented
+
+    __hash__ = Action.__hash__
+
+    def __repr__(self) -> str:
+        return f"Action(kind={self.kind!r}, unit={self.unit!r}, args={self.args!r})"
+
+    def __reduce__(self) -> tuple[type[Action], tuple[str, str | None, dict[str, Any]]]:
+        return Action, (self.kind, self.unit, dict(self.args))
+
+
+_set_unit = Action.__dict__["unit"].__set__
+_set_recorded = Action.__dict__["_recorded"].__set__
+_set_option = MoveChoice.__dict__["_option"].__set__
+_set_made = MoveChoice.__dict__["_args"].__set__
+"""The slots of a frozen action, written only while it is made (``move_choices``, ``args``)."""
+
+
+def move_choices(unit: str, options: list[tuple[float, float, str, float]]) -> list[Action]:
+    """``Action("move", unit, {"x": x, "y": y, "via": via(label, travel)})`` for each (x, y,
+    label, travel) option (``movement.Option``), as ``MoveChoice``s."""
+    made: list[Action] = []
+    new = object.__new__
+    for option in options:
+        choice = new(MoveChoice)
+        _set_unit(choice, unit)
+        _set_recorded(choice, None)
+        _set_option(choice, option)
+        made.append(choice)
+    return made

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from polemos.core.actions import Action
 from polemos.rulesets.de_bello_gallico import movement, rally, shooting
+from polemos.rulesets.de_bello_gallico.actions import move_choices
 from polemos.rulesets.de_bello_gallico.checks import end_problem
 from polemos.rulesets.de_bello_gallico.geometry import in_contact, nearest_enemy, on_table
 from polemos.rulesets.de_bello_gallico.morale_rules import may_substitute
@@ -76,13 +77,11 @@ def active_actions(state: DbgState, fighter: Fighter, objective: Objective) -> l
             if movement.charge_point(state, fighter, enemy) is not None:
                 actions.append(shared("charge", unit, enemy.id))
             else:
-                actions += [Action("move", unit, {"x": x, "y": y, "via": via})
-                            for x, y, via in movement.frenzy_options(state, fighter)]
+                actions += move_choices(unit, movement.frenzy_options(state, fighter))
         else:
             around = movement.surroundings(state, fighter)
             actions += [shared("charge", unit, e.id) for e in reachable(state, fighter, around)]
-            actions += [Action("move", unit, {"x": x, "y": y, "via": via})
-                        for x, y, via in movement.move_options(state, fighter, around)]
+            actions += move_choices(unit, movement.move_options(state, fighter, around))
             exits = reserved_edges(objective, fighter)
             actions += [Action("withdraw", unit, {"edge": edge}) for edge in exits
                         if movement.withdraw_problem(state, fighter, edge, exits) is None]

@@ -18,6 +18,7 @@ line (so 'as far as possible toward X' is one choice), plus one ``charge`` per e
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from polemos.core.morale import EDGE_DIRECTIONS, Act
@@ -36,6 +37,7 @@ from polemos.core.table import (
 from polemos.rulesets.de_bello_gallico.geometry import (
     enemy_gaps,
     forbids,
+    hundredths,
     in_contact,
     nearest_enemy,
     other_bases,
@@ -60,12 +62,12 @@ FRACTIONS = (1.0, 0.5)
 """The menu's stops along each heading, as fractions of the Mouvement, largest first (the first
 is whole)."""
 _D = math.sqrt(0.5)
-VIA_MEMO = 10_000
-"""Menu labels ``_stops`` keeps before it starts over (a bound on a long search's memory)."""
-_VIAS: dict[tuple[str, float], str] = {}
-"""A menu move's label by heading label and travel: writing a float costs more than the rest of
-the option, and the same few lengths come back decision after decision (an unblocked heading
-goes the whole or half Mouvement)."""
+OPEN_MEMO = 10_000
+"""Mouvements whose open headings' travels ``_OPEN`` keeps before it starts over (a bound on a
+long search's memory)."""
+_OPEN: dict[tuple[float, tuple[float, ...]], list[float]] = {}
+"""``_travels`` of a heading nothing blocks, by Mouvement and fractions: they depend on
+nothing else, and a third of the headings of a menu are open."""
 HEADINGS: tuple[tuple[str, tuple[float, float]], ...] = (
     ("N", (0.0, -1.0)), ("NE", (_D, -_D)), ("E", (1.0, 0.0)), ("SE", (_D, _D)),
     ("S", (0.0, 1.0)), ("SW", (-_D, _D)), ("W", (-1.0, 0.0)), ("NW", (-_D, -_D)))
@@ -231,15 +233,15 @@ def may_reach(state: DbgState, fighter: Fighter, x: float, y: float, around: Sur
         contact = ends_in_contact(state, fighter, x, y, around.foes)
     if contact and forbids(state, fighter, Act.ENTER_CONTACT):
         return False
-    return _unblocked(around, dx, dy, distance, contact)
+    return _unblocked(around, dx, dy, distance, dict.fromkeys([e.id for e in contact], 0.0))
 
 
 def _unblocked(around: Surroundings, dx: float, dy: float, distance: float,
-               contact: list[Fighter]) -> bool:
-    """Whether the straight move by (dx, dy), ``distance`` long, that ends touching
-    ``contact`` meets nothing on its way (``may_reach`` once the rest is known). DBG-16: the
-    zone of an enemy the move ends touching does not stop it."""
-    touched = dict.fromkeys([enemy.id for enemy in contact], 0.0)
+               touched: dict[str, float]) -> bool:
+    """Whether the straight move by (dx, dy), ``distance`` long, that ends touching the
+    enemies ``touched`` (each id with a stop gap of 0, in scenario order) meets nothing on its
+    way (``may_reach`` once the rest is known). DBG-16: the zone of an enemy the move ends
+    touching does not stop it."""
     enough = distance - SLACK
     return around.outlook.travelled((dx, dy), distance, touched, enough) >= enough
 
@@ -288,30 +290,40 @@ def charge_point(state: DbgState, fighter: Fighter, target: Fighter,
         return None
     around = around or surroundings(state, fighter)
     start, aim = fighter.base, target.base
-    ux, uy = direction_from(aim, start)
+    ux, uy = unit(start.x - aim.x, start.y - aim.y)  # ``direction_from(aim, start)``
     reach = start.radius + aim.radius + state.params.contact / 2
     longest, radius, limit = fighter.move + SLACK, start.radius, state.params.contact + EPS
     sx, sy, hypot = start.x, start.y, math.hypot
+    ax, ay, touching = aim.x, aim.y, radius + aim.radius
+    far = longest + SPOT_SLACK
     near: tuple[list[_Foe], list[_Row]] | None = None
+    alone: dict[str, float] | None = None
     for cos, sin in _TURNS:
         vx, vy = ux * cos - uy * sin, ux * sin + uy * cos
-        x, y = aim.x + reach * vx, aim.y + reach * vy
-        if hypot(x - sx, y - sy) > longest + SPOT_SLACK:
+        x, y = ax + reach * vx, ay + reach * vy
+        if hypot(x - sx, y - sy) > far:
             continue  # too far even once rounded: rounding costs more than the rest
-        x, y = round(x, 2), round(y, 2)
+        x, y = hundredths(x), hundredths(y)
         dx, dy = x - sx, y - sy
         distance = hypot(dx, dy)  # ``may_reach``'s own tests of the distance
         if distance > longest or distance < EPS:
             continue
-        if hypot(x - aim.x, y - aim.y) - (radius + aim.radius) > limit:
+        if hypot(x - ax, y - ay) - touching > limit:
             continue  # not ``touching`` the target
         if near is None:
             near = _near_spots(aim, radius, reach, limit, longest, around)
-        # ``ends_in_contact`` at the spot, among the enemies that may touch a spot at all.
-        contact = [e for e, ex, ey, eradius in near[0]
-                   if hypot(x - ex, y - ey) - (radius + eradius) <= limit]
-        if not _cut_off_at(x, y, radius, near[1], contact) \
-                and _unblocked(around, dx, dy, distance, contact):
+            alone = {target.id: 0.0} if len(near[0]) == 1 else None
+        # ``ends_in_contact`` at the spot, among the enemies that may touch a spot at all: the
+        # target always (tested above), and when no other may, the target alone.
+        if alone is not None:
+            touched = alone
+        else:
+            touched = {}
+            for e, ex, ey, eradius in near[0]:
+                if hypot(x - ex, y - ey) - (radius + eradius) <= limit:
+                    touched[e.id] = 0.0
+        if not _cut_off_at(x, y, radius, near[1], touched) \
+                and _unblocked(around, dx, dy, distance, touched):
             return x, y
     return None
 
@@ -346,14 +358,13 @@ def cut_off(state: DbgState, fighter: Fighter, spot: Base, around: Surroundings,
     """
     if contact is None:
         contact = ends_in_contact(state, fighter, spot.x, spot.y, around.foes)
-    return _cut_off_at(spot.x, spot.y, spot.radius, around.rows(), contact)
+    return _cut_off_at(spot.x, spot.y, spot.radius, around.rows(), {e.id for e in contact})
 
 
 def _cut_off_at(x: float, y: float, radius: float, rows: list[_Row],
-                contact: list[Fighter]) -> bool:
-    """``cut_off`` for a spot at (x, y) of the mover's ``radius``, with its ``contact``, against
-    the ``Surroundings.rows`` that may cut it off."""
-    touched = {e.id for e in contact}
+                touched: Collection[str]) -> bool:
+    """``cut_off`` for a spot at (x, y) of the mover's ``radius`` that touches the enemies of
+    ids ``touched``, against the ``Surroundings.rows`` that may cut it off."""
     hypot = math.hypot
     for oid, ox, oy, oradius, now, stop in rows:
         if touched and oid in touched:
@@ -363,9 +374,14 @@ def _cut_off_at(x: float, y: float, radius: float, rows: list[_Row],
     return False
 
 
+Option = tuple[float, float, str, float]
+"""A menu move: where it ends (x, y), its heading's label and its travel in cm, whole
+hundredths; its ``via`` is ``actions.via(label, travel)``, written only when read."""
+
+
 def line_options(state: DbgState, fighter: Fighter, label: str, direction: tuple[float, float],
                  around: Surroundings, fractions: tuple[float, ...] = FRACTIONS
-                 ) -> list[tuple[float, float, str]]:
+                 ) -> list[Option]:
     """Destinations along one heading: as far as legal, up to each fraction of Mouvement
     (largest first)."""
     reached = around.outlook.travelled(direction, fighter.move * max(fractions))
@@ -373,40 +389,58 @@ def line_options(state: DbgState, fighter: Fighter, label: str, direction: tuple
 
 
 def _stops(fighter: Fighter, lines: list[tuple[str, tuple[float, float]]], reached: list[float],
-           fractions: tuple[float, ...]) -> list[tuple[float, float, str]]:
+           fractions: tuple[float, ...]) -> list[Option]:
     """The destinations of headings (label, direction) whose sweeps went ``reached`` cm.
 
     A stretch of a legal straight path is legal, so the sweep's stopping point, shortened to
     whole hundredths of travel, needs no second check. The end point is not rounded: rounding
-    it would bend the line, and ``check`` re-sweeps exactly the line it is given. Two ends of
-    one heading are the same point only for the same travel (a hundredth of travel moves one
-    coordinate by far more than its last bit), so repeated travels are what is left out: with
-    the ``fractions`` largest first, a repeated travel comes right after its twin. Two of the
-    compass headings never meet at one spot (a stop is at least ``MIN_MOVE`` away).
+    it would bend the line, and ``check`` re-sweeps exactly the line it is given. A heading
+    swept at least as far as its longest stop is open: its travels are the Mouvement's alone,
+    kept in ``_OPEN``.
     """
-    found: list[tuple[float, float, str]] = []
-    x, y = fighter.base.x, fighter.base.y
-    floor, vias = math.floor, _VIAS
-    # Each fraction's stretch, and its travel when the sweep goes farther (most headings).
-    stretches = [(most, floor(most * 100) / 100)
-                 for most in [fighter.move * fraction for fraction in fractions]]
+    found: list[Option] = []
+    x, y, move = fighter.base.x, fighter.base.y, fighter.move
+    top = move * fractions[0]
+    opened = _OPEN.get((move, fractions))
+    if opened is None:
+        if len(_OPEN) >= OPEN_MEMO:
+            _OPEN.clear()
+        opened = _OPEN[move, fractions] = _travels(move, fractions, top)
     for (label, (dx, dy)), far in zip(lines, reached, strict=True):
-        last = -1.0
-        for most, whole in stretches:
-            travel = whole if most < far else floor(far * 100) / 100
-            if travel >= MIN_MOVE and travel != last:  # largest first: a repeat follows its twin
-                last = travel
-                via = vias.get((label, travel))
-                if via is None:
-                    if len(vias) >= VIA_MEMO:
-                        vias.clear()
-                    via = vias[label, travel] = f"{label} {travel:g} cm"
-                found.append((x + dx * travel, y + dy * travel, via))
+        if far >= top:
+            travels = opened
+        elif far < MIN_MOVE:
+            continue  # every stop would be shorter still
+        else:
+            travels = _travels(move, fractions, far)
+        for travel in travels:
+            found.append((x + dx * travel, y + dy * travel, label, travel))
+    return found
+
+
+def _travels(move: float, fractions: tuple[float, ...], far: float) -> list[float]:
+    """The travel of each stop along one heading swept ``far`` cm: each fraction of the
+    Mouvement in whole hundredths, or as far as the sweep went if that is shorter.
+
+    Two ends of one heading are the same point only for the same travel (a hundredth of
+    travel moves one coordinate by far more than its last bit), so repeated travels are what
+    is left out: with the ``fractions`` largest first, a repeated travel comes right after its
+    twin. Two of the compass headings never meet at one spot (a stop is at least ``MIN_MOVE``
+    away)."""
+    found: list[float] = []
+    floor = math.floor
+    last = -1.0
+    for fraction in fractions:
+        most = move * fraction
+        travel = floor(most * 100) / 100 if most < far else floor(far * 100) / 100
+        if travel >= MIN_MOVE and travel != last:  # largest first: a repeat follows its twin
+            last = travel
+            found.append(travel)
     return found
 
 
 def move_options(state: DbgState, fighter: Fighter, around: Surroundings | None = None
-                 ) -> list[tuple[float, float, str]]:
+                 ) -> list[Option]:
     """The menu of plain moves (see the module's Decision), without duplicates: each heading
     is ``line_options`` with the ``FRACTIONS``, whose longest is the whole Mouvement, all swept
     in one ``Outlook.travels``. The heading of the nearest enemy may be a compass heading (an
@@ -419,9 +453,9 @@ def move_options(state: DbgState, fighter: Fighter, around: Surroundings | None 
     toward = direction_from(fighter.base, enemy.base)
     reached = around.outlook.travels([*_HEADING_UNITS, unit(*toward)], fighter.move)
     options = _stops(fighter, list(HEADINGS), reached[:-1], FRACTIONS)
+    offered = [(x, y) for x, y, _, _ in options]
     for option in _stops(fighter, [(f"toward {enemy.id}", toward)], reached[-1:], FRACTIONS):
-        ox, oy = option[0], option[1]
-        if not any(x == ox and y == oy for x, y, _ in options):
+        if (option[0], option[1]) not in offered:
             options.append(option)
     return options
 
@@ -447,7 +481,7 @@ def frenzy_problem(state: DbgState, fighter: Fighter, x: float, y: float) -> Pro
     return None
 
 
-def frenzy_options(state: DbgState, fighter: Fighter) -> list[tuple[float, float, str]]:
+def frenzy_options(state: DbgState, fighter: Fighter) -> list[Option]:
     """DBG-38: the one move a Frenzied fighter has when it cannot charge: at the enemy."""
     enemy = nearest_enemy(state, fighter)
     if enemy is None:
@@ -491,4 +525,4 @@ def do_move(state: DbgState, game: Context, fighter: Fighter, x: float, y: float
     # ``ends_in_contact`` where it now stands: the contacts of the layout, redone for the move.
     contact = [e.id for e in in_contact(state, fighter)]
     game.emit("move", unit=fighter.id, kind=kind, frm=start, to=pos(fighter),
-              cm=round(distance, 2), contact=contact, rules=rules)
+              cm=hundredths(distance), contact=contact, rules=rules)

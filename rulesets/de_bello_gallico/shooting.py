@@ -8,6 +8,7 @@ from polemos.rulesets.de_bello_gallico.geometry import (
     behind_cover,
     forbids,
     in_difficult_ground,
+    line_of_sight,
     pinned,
     sees,
     touches_anyone,
@@ -66,10 +67,13 @@ def targets(state: DbgState, fighter: Fighter) -> list[Fighter]:
     found = memo.get((fighter.id, reach))
     fighters = state.fighters
     if found is None:
-        found = memo[fighter.id, reach] = [
-            i for i, distance in table.enemy_gaps(state, fighter)
-            if distance <= reach  # the first of ``_aim_problem``'s tests, without its words
-            and _aim_problem(state, fighter, fighters[i], distance, reach, table) is None]
+        # ``_aim_problem(…) is None`` for each, its three tests written out without their words
+        touching, ground, base = table.touching, state.ground, fighter.base
+        found = memo[fighter.id, reach] = []
+        for i, distance in table.enemy_gaps(state, fighter):
+            if distance <= reach and not touching[i] \
+                    and line_of_sight(ground, base, fighters[i].base):
+                found.append(i)
     return [fighters[i] for i in found]
 
 

@@ -3,11 +3,17 @@ DBG-59)."""
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import math
+import pickle
+import random
 
 import pytest
 
-from polemos.rulesets.de_bello_gallico.geometry import KEEP_CLEAR, pinned, stop_gaps
+from polemos.core.actions import Action
+from polemos.rulesets.de_bello_gallico.actions import MoveChoice
+from polemos.rulesets.de_bello_gallico.geometry import KEEP_CLEAR, hundredths, pinned, stop_gaps
 from tests.conftest import events, refused
 from tests.rulesets.de_bello_gallico.helpers import (
     RED_FIRST,
@@ -199,6 +205,41 @@ def test_menu_moves_are_legal_and_clipped(pm) -> None:
     assert len(moves) == 15, "SE and S are clipped short of half a move: one choice each"
     for action in moves:
         game.rules.check(game.state, action)
+
+
+def test_dbg11_menu_moves_are_the_plain_actions_they_stand_for(pm) -> None:
+    """DBG-11: a menu move (``MoveChoice``, its args made when read) is seen by every consumer
+    as ``Action("move", unit, {"x", "y", "via"})``: equal both ways, same hash, JSON, record,
+    repr, and copied or pickled as that plain action."""
+    game = active(pm, duel_ground(fighter("b1", "blue", 13, 16)))
+    moves = [a for a in game.legal_actions() if a.kind == "move"]
+    assert moves and all(isinstance(a, MoveChoice) for a in moves)
+    for choice in moves:
+        plain = Action("move", choice.unit, dict(choice.args))
+        assert choice == plain and plain == choice and plain in {choice}
+        assert hash(choice) == hash(plain) and repr(choice) == repr(plain)
+        assert choice.to_json() == plain.to_json() == choice.recorded()
+        assert choice.recorded() is choice.recorded()
+        for twin in (copy.deepcopy(choice), pickle.loads(pickle.dumps(choice))):
+            assert type(twin) is Action and twin == choice
+    assert moves[0] != moves[1] and Action("move", "r9", dict(moves[0].args)) != moves[0]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        moves[0].kind = "charge"
+    game.step(moves[0])
+    assert game.actions[-1] == moves[0].to_json()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_dbg14_spots_round_as_round_does(seed: int) -> None:
+    """DBG-14: a charge's spots are rounded to 0.01 cm by ``hundredths``, which gives exactly
+    ``round(value, 2)``: random values, every tie of hundredths and thousandths, zeros."""
+    rng = random.Random(seed)
+    values = [rng.uniform(-5.0, 200.0) for _ in range(20_000)]
+    values += [k / 200 for k in range(-400, 40_000, 7)] + [k / 1000 for k in range(-50, 5000)]
+    values += [0.0, -0.0, 0.004, -0.004, 0.005, 1e12, math.inf, -math.inf]
+    for value in values:
+        assert repr(hundredths(value)) == repr(round(value, 2)), value
+    assert math.isnan(hundredths(math.nan))
 
 
 def test_frenzied_fighter_must_charge_its_nearest_enemy(pm) -> None:
