@@ -206,10 +206,15 @@ class Game:
         game: holding the game would make a cycle (game, ruleset, table, game) that only the
         garbage collector frees, with the whole event log in it — in a batch of games, more
         than a tenth of every action's cost. The dice hold the game weakly for the same reason
-        (``_roll_log``).
+        (``_roll_log``), and the world its rulesets: each ruleset holds its world, so a strong
+        reference back would make a cycle (ruleset, world, ruleset) with the whole state in it,
+        left to the collector after every game of a batch. The world lives as long as its
+        rulesets do (it is reached through them: ``rules.world``).
         """
-        rules, table = self.rules, self._table
-        rules.world.attach(rules.part_rules(), lambda: rules.part_states(table.state),
+        table = self._table
+        rules = weakref.proxy(self.rules)
+        parts = {name: weakref.proxy(part) for name, part in self.rules.part_rules().items()}
+        rules.world.attach(parts, lambda: rules.part_states(table.state),
                            lambda: rules.active_part(table.state))
 
     @property
@@ -356,12 +361,12 @@ class Game:
         the engine's loop has just asked (``polemos.core.engine.play``), so it does not ask
         twice per action."""
         rules, state = self.rules, self._state
-        if not isinstance(action, Action):
-            action = self._parse(action)
         for listed in offered:  # a plain loop: faster than any(map(is_, ...)) on a menu
             if listed is action:
                 break
-        else:
+        else:  # not one of the offered objects: data from outside is parsed first
+            if not isinstance(action, Action):
+                action = self._parse(action)
             self._guarded("check", rules.check, state, action)
         secret = self._secrets and self._guarded("secret", rules.secret, state, action)
         undo = None  # where a failed action is rolled back to: only a transaction asks

@@ -113,7 +113,9 @@ def polemos_bot_policy(ruleset: str, kind: str, pm: pluggy.PluginManager) -> Any
     ``pm`` lets a policy find other rulesets' policies (a mixed scenario delegates to them);
     an implementation that does not need it leaves it out of its signature.
 
-    Called once when a bot is created. The policy is a plain callable
+    Asked once per plugin manager, ruleset and kind, and again only after a plugin
+    implementing this hook is registered or unregistered (``call_static_hook``): the answer
+    must depend on nothing else. The policy is a plain callable
     ``policy(rules, view, side, legal_actions, rng) -> Action`` used on every decision without
     further hook calls. firstresult: a house-rule plugin registered later may override the
     ruleset's own policy.
@@ -126,7 +128,9 @@ def polemos_bot_kinds() -> dict[str, BotMaker]:
     (plugins/search adds "mcts"), each made by ``make(pm, ruleset, options, rng, game)``
     (``polemos.core.players.BotMaker``).
 
-    Called once when a bot is made or a bot kind checked (``make_bot``): a kind string
+    Asked when a bot is made or a bot kind checked (``make_bot``), once per plugin manager
+    until a plugin implementing it is registered or unregistered (``call_static_hook``): a
+    kind string
     ``KIND:OPTION=VALUE,...`` reaches the maker of ``KIND`` with its options, which the maker
     checks (a bad one is a ``PolemosInputError``). A maker, unlike a policy, is handed the game
     the bot plays, so a search bot can fork it. Results of all plugins are collected.

@@ -24,7 +24,7 @@ import pluggy
 
 from polemos.core.actions import Action
 from polemos.core.errors import PolemosInputError
-from polemos.core.plugins import call_hook
+from polemos.core.plugins import call_static_hook
 from polemos.core.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -95,7 +95,7 @@ def split_kind(kind: str) -> tuple[str, dict[str, str]]:
 def bot_kinds(pm: pluggy.PluginManager) -> dict[str, BotMaker]:
     """The bot kinds plugins add (``polemos_bot_kinds``), by name."""
     makers: dict[str, BotMaker] = {}
-    for found in call_hook(pm, "polemos_bot_kinds"):
+    for found in call_static_hook(pm, "polemos_bot_kinds"):
         makers.update(found)
     return makers
 
@@ -123,8 +123,8 @@ def make_bot(pm: pluggy.PluginManager, ruleset: str, kind: str, rng: random.Rand
         raise PolemosInputError(f"bot {kind!r}: the {name} bot takes no options")
     if name == "random":
         return RandomBot(rng)
-    policy = call_hook(pm, "polemos_bot_policy", firstresult=True, ruleset=ruleset, kind=name,
-                       pm=pm)
+    policy = call_static_hook(pm, "polemos_bot_policy", firstresult=True, ruleset=ruleset,
+                              kind=name, pm=pm)
     if policy is not None:
         return PolicyBot(policy, rng)
     if name == DEFAULT_BOT:

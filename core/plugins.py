@@ -13,6 +13,7 @@ import importlib
 import importlib.metadata
 import inspect
 import types
+import weakref
 from collections.abc import Collection, Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -121,6 +122,35 @@ def call_hook(manager: pluggy.PluginManager, name: str, /, *, firstresult: bool 
     if hook.spec is not None and hook.spec.opts.get("firstresult"):
         return result if firstresult else [result] if result is not None else []
     return next(iter(result), None) if firstresult else result
+
+
+_STATIC: weakref.WeakKeyDictionary[pluggy.PluginManager, dict[tuple[Any, ...], Any]] = \
+    weakref.WeakKeyDictionary()
+"""``call_static_hook``'s answers per manager: ``{(hook, firstresult, arguments): (the
+implementations that gave it, the answer)}``, gone with the manager."""
+
+
+def call_static_hook(manager: pluggy.PluginManager, name: str, /, *, firstresult: bool = False,
+                     **kwargs: Any) -> Any:
+    """``call_hook`` for a hook whose answer depends on nothing but its arguments and the
+    plugins implementing it (the bot kinds there are, a ruleset's policy): asked once per
+    manager and arguments, and again once a plugin implementing the hook is registered or
+    unregistered (or a wrapper added). Every game of a batch makes its bots: asking pluggy each
+    time cost more than a short game's set-up. The answer is shared: callers must not change
+    it. Arguments must be hashable; the manager itself may be one (it is not kept).
+    """
+    impls = getattr(manager.hook, name).get_hookimpls()
+    answers = _STATIC.get(manager)
+    if answers is None:
+        answers = _STATIC[manager] = {}
+    key = (name, firstresult, *((arg, value) for arg, value in kwargs.items()
+                                if value is not manager))
+    known = answers.get(key)
+    if known is not None and known[0] == impls:
+        return known[1]
+    answer = call_hook(manager, name, firstresult=firstresult, **kwargs)
+    answers[key] = impls, answer
+    return answer
 
 
 def raising_plugin(hook: pluggy.HookCaller, error: BaseException) -> str | None:

@@ -62,6 +62,10 @@ class PcvState:
     name (a plugin's ground elements): copied, saved and compared with the rest of the state."""
 
 
+NOSE_GUNS: dict[str, tuple[int, ...]] = {"fighter": (0,), "bomber": (0,)}
+"""PCV-14: each role fires ahead only, unless a house rule adds guns (PCV-O3)."""
+
+
 @dataclass(slots=True)
 class PcvParams:
     """Rule parameters by aircraft role; the defaults are the rules as written.
@@ -71,16 +75,17 @@ class PcvParams:
     id a changed limit is cited under when it refuses an action.
     """
 
-    ceiling: dict[str, int] = field(default_factory=lambda: {"fighter": 6, "bomber": 6})
-    max_speed: dict[str, int] = field(default_factory=lambda: {"fighter": 6, "bomber": 6})
+    # Each default is a copy of a dict of plain values, made by the dict's own ``copy`` (a
+    # game sets up a fresh PcvParams: no Python call per field).
+    ceiling: dict[str, int] = field(default_factory={"fighter": 6, "bomber": 6}.copy)
+    max_speed: dict[str, int] = field(default_factory={"fighter": 6, "bomber": 6}.copy)
     no_loops: set[str] = field(default_factory=set)
-    guns: dict[str, tuple[int, ...]] = field(
-        default_factory=lambda: {"fighter": (0,), "bomber": (0,)})
+    guns: dict[str, tuple[int, ...]] = field(default_factory=NOSE_GUNS.copy)
     """Directions each role fires along, as hexside offsets from its facing (0 = ahead)."""
-    hits_to_destroy: dict[str, int] = field(default_factory=lambda: {"fighter": 2, "bomber": 2})
-    rules: dict[str, str] = field(default_factory=lambda: {
+    hits_to_destroy: dict[str, int] = field(default_factory={"fighter": 2, "bomber": 2}.copy)
+    rules: dict[str, str] = field(default_factory={
         "ceiling": "PCV-7", "max_speed": "PCV-10", "loops": "PCV-8", "guns": "PCV-14",
-        "hits": "PCV-17"})
+        "hits": "PCV-17"}.copy)
     abilities: list[Ability] = field(default_factory=list)
     """Abilities club plugins add (PCV-O5, PCV-O6): new units and actions, not only limits
     (``polemos.rulesets.petit_cirque.abilities``); the ruleset consults them in order."""
