@@ -44,6 +44,7 @@ class Sink:
         self.world = World()
         self.pm = pluggy.PluginManager("polemos")
         self.source = "benchmark"
+        self.forked = False
 
     def emit(self, type_: str, **data: Any) -> dict[str, Any]:
         return data

@@ -35,6 +35,11 @@ class Context(Protocol):
     @property
     def source(self) -> str: ...
 
+    @property
+    def forked(self) -> bool:
+        """Whether the game is a fork (``Game.fork``: a search playout), not a game played."""
+        ...
+
     def emit(self, type_: str, *, visible_to: Sequence[str] | None = None,
              **data: Any) -> dict[str, Any]:
         """Log one event; ``visible_to`` the sides that may see it during play (None: all,

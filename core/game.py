@@ -151,6 +151,10 @@ class Game:
         self._checkpoint: transaction.Checkpoint | None = None
         self._table = _TableState()
         self._state: Any = None
+        self.forked = False
+        """Whether this game is a fork (``fork``: a search bot's playout, a what-if). It plays
+        by the same rules, house rules and plugins' reactions included; a plugin that records
+        outside the game (a chronicle, a club's score board) leaves a fork's events alone."""
         self.notes: list[str] = []
         """What loading this game had to say (rule changes accepted, where the re-play of its
         record diverged); the CLI prints them."""
@@ -186,6 +190,7 @@ class Game:
         twin = Game(self.loaded, self.pm, seed=dice.seed, transactional=transactional,
                     rules=rules, dice=dice)
         twin.state = rules.clone_state(self.state)
+        twin.forked = True
         twin.attach_world()
         return twin
 

@@ -161,7 +161,8 @@ def polemos_unit_destroyed(game: Context, unit: str, cause: str) -> None:
     """React to a unit leaving play (shot down, crashed, collided, out of action).
 
     Called by rulesets when one of their units is removed, so that another ruleset or plugin
-    sharing the table can react (a morale shock among nearby troops). Returns nothing; all run.
+    sharing the table can react (a morale shock among nearby troops). Returns nothing; all run,
+    in forks too (``game.forked``: a search bot's playouts play by the same rules).
     """
 
 
@@ -183,7 +184,9 @@ def polemos_unit_hit(game: Context, target: Presence, hit: Hit, outcome: Outcome
     Called by ``World.hit`` (``Ruleset.suffer`` translated the hit first) in scenarios that mix
     rulesets (a bomb on a warband, a tank
     through a crowd), so a third party can react — a house rule, a scenario objective, a
-    morale rule for units nearby. Returns nothing; all implementations run.
+    morale rule for units nearby. Returns nothing; all implementations run. Also called in
+    forks (``game.forked``: a search bot's playouts), which play by the same rules; a plugin
+    that records outside the game checks it.
     """
 
 
@@ -194,5 +197,6 @@ def polemos_unit_shaken(game: Context, shock: MoraleShock, morale: Morale) -> No
     Called by ``World.shake`` — the one route of every cross-ruleset effect, beside
     ``World.hit`` — once the ruleset owning ``shock.unit`` rolled the test by its own rules
     (``Ruleset.shaken``) and applied the consequences; ``morale`` is the unit's state after. For
-    third parties: a house rule, an objective, a chronicle. Returns nothing; all run.
+    third parties: a house rule, an objective, a chronicle (which skips ``game.forked``
+    games: a search bot's playouts call it too). Returns nothing; all run.
     """

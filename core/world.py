@@ -105,6 +105,10 @@ class PartContext:
     def source(self) -> str:
         return self.base.source
 
+    @property
+    def forked(self) -> bool:
+        return self.base.forked
+
     def emit(self, type_: str, *, visible_to: Sequence[str] | None = None,
              **data: Any) -> dict[str, Any]:
         return self.base.emit(type_, visible_to=visible_to, ruleset=self.name, **data)

@@ -40,10 +40,14 @@ class ShakenLog:
 
     def __init__(self) -> None:
         self.told: list[tuple[str, Morale]] = []
+        self.in_forks: list[str] = []
 
     @hookimpl
     def polemos_unit_shaken(self, game: Any, shock: MoraleShock, morale: Morale) -> None:
-        self.told.append((shock.unit, morale))
+        if game.forked:  # a search playout: the same rules, but no game anyone played
+            self.in_forks.append(shock.unit)
+        else:
+            self.told.append((shock.unit, morale))
 
 
 @pytest.fixture()
@@ -66,6 +70,20 @@ def test_a_shock_from_another_ruleset_makes_a_fighter_test(shaken_log) -> None:
     assert (test["cause"], test["difficulty"]) == ("a bomb burst 3 cm away", 10)
     assert events(game, "shock")[0]["source"] == "bomber-2"
     assert log.told == [("r1", Morale.RETREATING)]
+
+
+def test_a_plugin_tells_a_fork_s_shocks_from_the_game_s(shaken_log) -> None:
+    """A fork (a search playout) plays by the same rules, the plugins' reactions included, and
+    says it is one (``Context.forked``): a chronicle keeps out what never happened."""
+    pm, log = shaken_log
+    raw = scenario(fighter("r1", "red", 30, 30), fighter("b1", "blue", 30, 50))
+    game = start(raw, RED_FIRST, pm)
+    fork = game.fork(seed=5)
+    assert (game.forked, fork.forked) == (False, True)
+    shock = MoraleShock("r1", "a bomb burst 3 cm away", "AI-40")
+    fork.world.shake(shock, fork)
+    assert log.in_forks == ["r1"] and log.told == []
+    assert events(fork, "morale_test") and not events(game, "morale_test")
 
 
 def test_a_shock_for_someone_else_is_not_ours(shaken_log) -> None:
@@ -99,3 +117,6 @@ def test_a_shock_reaches_a_fighter_on_a_shared_table(shaken_log) -> None:
     [test] = events(game, "morale_test")
     assert test["ruleset"] == "de_bello_gallico" and test["passed"]
     assert log.told == [("b1", Morale.STEADY)]
+    fork = game.fork(seed=3)  # the part's context says whether its game is a fork
+    fork.world.shake(MoraleShock("b1", "crushed nearby", "AT-8"), fork)
+    assert log.in_forks == ["b1"] and len(log.told) == 1
