@@ -11,7 +11,9 @@ steps level/down/up × straight/left/right then loops up/down; speeds −1, 0, +
 aircraft, every legal target then hold). ``tests/test_bench_reference.py`` checks it seed by
 seed (same length, same winner), so the ratio compares like with like.
 
-Prints the engine's and the bare loop's µs per action and their ratio (goal ≤ 1.5×).
+Prints the engine's and the bare loop's µs per action and their ratio (goal ≤ 1.5×), and where
+the engine's share goes: the same games played by the ruleset's functions with the engine's parts
+added one by one (``LAYERS``), each layer's µs per action over the one before.
 """
 
 from __future__ import annotations
@@ -23,7 +25,17 @@ from typing import Any
 
 import yaml
 
-from benchmarks.common import SCENARIOS, calibrate, engine_game, per_action_us, report
+from benchmarks.common import (
+    SCENARIOS,
+    Sink,
+    calibrate,
+    engine_game,
+    per_action_us,
+    report,
+    scenario,
+)
+from polemos.core.game import Game
+from polemos.core.players import bot_rng, make_bot
 
 FILES = (("duel", "petit-cirque/duel.yaml"), ("6v6", "petit-cirque/dogfight-6v6.yaml"))
 DIRECTIONS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
@@ -266,6 +278,49 @@ def bare_game(scenario: Scenario, seed: int) -> tuple[int, str | None]:
     return BareGame(scenario, seed).play()
 
 
+LAYERS = ("rules", "log", "players", "step")
+"""The engine taken apart, each layer adding one part to the one before: ``rules``, a game set
+up by ``Game.new`` (house rules configured) whose ruleset functions are called directly, with a
+``Sink`` for the game (no event log, dice that log nowhere) and the bots' choices made inline;
+``log``, the game itself (dice and event log); ``players``, bots made by ``make_bot`` and asked
+through the player protocol; ``step``, every action through ``Game._resolve`` (the offered-menu
+check, the action record and its event). The whole engine (``polemos.core.engine.play``) adds
+its loop."""
+
+
+def layered_game(path: str, seed: int, layer: str) -> int:
+    """Game ``seed`` of a shipped scenario, random bots, with the engine up to ``layer``
+    (``LAYERS``): its number of actions. Every layer plays the engine's very games."""
+    loaded, pm = scenario(path)
+    game = Game.new(loaded, pm, seed=seed, transactional=False)
+    rules, state = game.rules, game.state
+    context: Game | Sink = game
+    if layer == "rules":
+        game.dice.log = None
+        context = Sink(seed, game.dice)
+    sides = rules.sides(state)
+    inline = layer in ("rules", "log")  # the layers' tests, made once: each costs the same
+    if inline:
+        draws = {side: bot_rng(seed, side).random for side in sides}
+    else:
+        choosers = {side: make_bot(pm, rules.name, "random", bot_rng(seed, side)).choose
+                    for side in sides}
+    resolve = game._resolve if layer == "step" else None
+    actions = 0
+    while (side := rules.to_act(state)) is not None:
+        legal = rules.legal_actions(state)
+        if inline:
+            action = legal[int(draws[side]() * len(legal))]
+        else:
+            action = choosers[side](rules, state, side, legal)
+        if resolve is not None:
+            resolve(action, side, legal)
+        else:
+            rules.apply(state, action, context)
+        actions += 1
+    return actions
+
+
 def main() -> None:
     for name, path in FILES:
         bare_scenario = load(SCENARIOS / path)
@@ -281,6 +336,15 @@ def main() -> None:
         report(f"reference_pcv_{name}_engine_us_per_action", engine_us, "us")
         report(f"reference_pcv_{name}_bare_us_per_action", bare_us, "us")
         report(f"reference_pcv_{name}_engine_over_bare", engine_us / bare_us, "x")
+        below = bare_us
+        for layer in LAYERS:
+            def layered(seed: int, path: str = path, layer: str = layer) -> int:
+                return layered_game(path, seed, layer)
+
+            us = per_action_us(layered, seeds)
+            report(f"reference_pcv_{name}_{layer}_adds_us_per_action", us - below, "us")
+            below = us
+        report(f"reference_pcv_{name}_loop_adds_us_per_action", engine_us - below, "us")
 
 
 if __name__ == "__main__":

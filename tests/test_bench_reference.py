@@ -1,14 +1,14 @@
 """The bare Petit Cirque Volant loop of ``benchmarks/bench_reference.py`` plays the same games
 as the engine with random bots (PCV-3, PCV-4 … PCV-18, PCV-O1 … PCV-O4): same length and same
 winner, seed by seed, in both scenarios it is timed on. Without that its ratio would compare
-different games."""
+different games. The engine's layers timed beside them play those games too."""
 
 from __future__ import annotations
 
 import pytest
 
-from benchmarks.bench_reference import FILES, bare_game, load
-from benchmarks.common import SCENARIOS, scenario
+from benchmarks.bench_reference import FILES, LAYERS, bare_game, layered_game, load
+from benchmarks.common import SCENARIOS, engine_game, scenario
 from polemos.core.engine import play
 from polemos.core.game import Game
 from polemos.core.players import RandomBot, bot_rng
@@ -31,3 +31,10 @@ def test_bare_loop_refuses_what_it_does_not_play() -> None:
     witches = SCENARIOS / "petit-cirque/witches-and-flak.yaml"
     with pytest.raises(ValueError, match="plain Petit Cirque Volant only"):
         load(witches)
+
+
+@pytest.mark.parametrize("layer", LAYERS)
+@pytest.mark.parametrize("path", [path for _, path in FILES])
+def test_each_layer_of_the_engine_plays_the_engines_games(path: str, layer: str) -> None:
+    assert [layered_game(path, seed, layer) for seed in SEEDS] == \
+        [engine_game(path, seed) for seed in SEEDS]
