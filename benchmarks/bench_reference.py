@@ -18,6 +18,7 @@ added one by one (``LAYERS``), each layer's µs per action over the one before.
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -288,6 +289,13 @@ check, the action record and its event). The whole engine (``polemos.core.engine
 its loop."""
 
 
+@functools.cache
+def sink() -> Sink:
+    """One ``Sink`` for every game of the ``rules`` layer, given each game's dice: making its
+    world and plugin manager per game would count them against the ruleset."""
+    return Sink(0)
+
+
 def layered_game(path: str, seed: int, layer: str) -> int:
     """Game ``seed`` of a shipped scenario, random bots, with the engine up to ``layer``
     (``LAYERS``): its number of actions. Every layer plays the engine's very games."""
@@ -296,8 +304,8 @@ def layered_game(path: str, seed: int, layer: str) -> int:
     rules, state = game.rules, game.state
     context: Game | Sink = game
     if layer == "rules":
-        game.dice.log = None
-        context = Sink(seed, game.dice)
+        context = sink()
+        context.dice, game.dice.log = game.dice, None  # they go on from where they stand
     sides = rules.sides(state)
     inline = layer in ("rules", "log")  # the layers' tests, made once: each costs the same
     if inline:

@@ -39,9 +39,8 @@ class Sink:
     """The least a ruleset needs from a game: seeded dice, an ``emit`` that keeps nothing, and
     an empty world (no other ruleset on the table). Measures the rules without the engine."""
 
-    def __init__(self, seed: int, dice: Dice | None = None) -> None:
-        """``dice``: a game's, to go on from where they stand (else fresh ones of ``seed``)."""
-        self.dice = Dice(seed) if dice is None else dice
+    def __init__(self, seed: int) -> None:
+        self.dice = Dice(seed)
         self.world = World()
         self.pm = pluggy.PluginManager("polemos")
         self.source = "benchmark"
