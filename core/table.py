@@ -792,7 +792,7 @@ class Outlook:
     """
 
     __slots__ = ("_x", "_y", "_radius", "_gaps", "_widest", "_others", "_rings", "_index",
-                 "_variants", "_shapes", "_walls", "_views", "_rims")
+                 "_variants", "_shapes", "_walls", "_views", "_rims", "_room")
 
     def __init__(self, mover: Base, *, bases: Iterable[Base] = (),
                  obstacles: Iterable[Obstacle] = (), table: Table | None = None,
@@ -832,6 +832,9 @@ class Outlook:
         if table is not None:
             self._rims = (max(mx - mradius, 0.0), max(table.width - mx - mradius, 0.0),
                           max(my - mradius, 0.0), max(table.height - my - mradius, 0.0))
+        self._room = _INF if self._rims is None else min(self._rims)
+        """The least of ``_rims``: a heading's edge is met no sooner (a unit vector's component
+        is at most 1), so a move that goes no farther meets none."""
 
     def _reaches(self, gaps: Mapping[str, float]) -> list[_Wall]:
         """Each of ``_shapes`` with its box, where its view is kept (``_views``) and how near
@@ -865,17 +868,30 @@ class Outlook:
             raise ValueError(f"sweep distance must not be negative, not {distance}")
         if distance == 0:
             return 0.0
+        return self.along(unit(*direction), distance, changed, at_least)
+
+    def along(self, heading: Vec, distance: float, changed: Mapping[str, float] | None = None,
+              at_least: float = -_INF) -> float:
+        """``travelled`` along a ``heading`` already normalised as ``unit`` makes it (its
+        components divided by the ``math.hypot`` of the direction), for a positive
+        ``distance``: a caller that measured the direction's length for its own tests (a
+        charge's spots, DBG-14) does not have it measured again."""
         walls, widest, rings = self._walls, self._widest, self._rings
         if changed:
             variant = self._variants.get(key := tuple(changed.items()))
             if variant is None:
                 variant = self._variants[key] = self._changed(changed)
             rings, walls, widest = variant
-        return self._travels((unit(*direction),), distance, rings, walls, widest, at_least)[0]
+        return self._travels((heading,), distance, rings, walls, widest, at_least)[0]
 
     def _changed(self, changed: Mapping[str, float]
                  ) -> tuple[list[_Near], list[_Wall], float]:
-        """The rings, obstacle reaches and widest stop gap with ``changed`` in force."""
+        """The rings, obstacle reaches and widest stop gap with ``changed`` in force.
+
+        The widest stop gap only pads the boxes that leave out obstacles the path cannot meet
+        (``_obstacles``), so any width at least each obstacle's own stop gap gives the same
+        answers: while ``changed`` names no obstacle (a charge changes its target's gap), the
+        obstacles keep their reaches and the width they had."""
         walls, widest, rings = self._walls, self._widest, list(self._rings)
         others, index = self._others, self._index
         if index is None:
@@ -884,7 +900,8 @@ class Outlook:
             i = index.get(oid)
             if i is not None:
                 rings[i] = self._ring(others[i], stop)
-        if self._shapes:  # only the obstacles read the merged gaps
+        shapes = self._shapes
+        if shapes and any(shape.id in changed for shape in shapes):
             gaps = {**self._gaps, **changed}
             walls, widest = self._reaches(gaps), max(0.0, max(gaps.values(), default=0.0))
         return rings, walls, widest
@@ -911,7 +928,7 @@ class Outlook:
         ``_ring_travel`` written out, the same arithmetic in the same order.
         """
         found: list[float] = []
-        rims = self._rims
+        rims, room = self._rims, self._room
         for dx, dy in units:
             best = distance
             for wx, wy, closing, within, c, graze in rings:
@@ -929,7 +946,7 @@ class Outlook:
                         if t < at_least:
                             break
             else:
-                if rims is not None:  # ``_meet_edges``, written out
+                if rims is not None and room < best:  # ``_meet_edges``, written out
                     west, east, north, south = rims
                     across = west / -dx if dx < -EPS else east / dx if dx > EPS else _INF
                     along = north / -dy if dy < -EPS else south / dy if dy > EPS else _INF

@@ -117,6 +117,13 @@ class MoveChoice(Action):
 
     __hash__ = Action.__hash__
 
+    def to_json(self) -> dict[str, Any]:
+        """``Action.to_json``, its arguments written straight in sorted order ("via", "x",
+        "y"): the move a player takes is recorded at every step (``Action.recorded``)."""
+        x, y, label, travel = self._option
+        return {"kind": "move", "unit": self.unit,
+                "args": {"via": via(label, travel), "x": x, "y": y}}
+
     def __repr__(self) -> str:
         return f"Action(kind={self.kind!r}, unit={self.unit!r}, args={self.args!r})"
 

@@ -9,9 +9,11 @@ their turn are withdrawn.
 
 from __future__ import annotations
 
-from polemos.core.morale import Act, characteristic_test
+from polemos.core.morale import characteristic_test
 from polemos.core.turns import Alternation
 from polemos.rulesets.de_bello_gallico.geometry import (
+    ACTIVATE,
+    ATTACK,
     forbids,
     in_contact,
     on_table,
@@ -31,13 +33,13 @@ def may_activate(state: DbgState, fighter: Fighter, table: Layout | None = None)
         return False
     if fighter.bolting:
         return not pinned(state, fighter, table)
-    return not forbids(state, fighter, Act.ACTIVATE, table)
+    return not forbids(state, fighter, ACTIVATE, table)
 
 
 def may_attack(state: DbgState, fighter: Fighter, table: Layout | None = None) -> bool:
     """DBG-18: in contact with an enemy and not retreating (DBG-31). ``table`` as in
     ``may_activate``."""
-    return (fighter.in_play and not forbids(state, fighter, Act.ATTACK)
+    return (fighter.in_play and not forbids(state, fighter, ATTACK)
             and bool(in_contact(state, fighter, table)))
 
 

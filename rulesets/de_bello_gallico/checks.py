@@ -8,9 +8,8 @@ anything else, since that is the rule the request breaks whoever's turn it is.
 from __future__ import annotations
 
 from polemos.core.actions import Action
-from polemos.core.morale import Act
 from polemos.rulesets.de_bello_gallico import activation, melee, movement, rally, shooting
-from polemos.rulesets.de_bello_gallico.geometry import forbids, nearest_enemy
+from polemos.rulesets.de_bello_gallico.geometry import ATTACK, HOLD, forbids, nearest_enemy
 from polemos.rulesets.de_bello_gallico.morale_rules import may_substitute
 from polemos.rulesets.de_bello_gallico.objectives import Objective, reserved_edges
 from polemos.rulesets.de_bello_gallico.state import DbgState, Fighter
@@ -110,7 +109,7 @@ def _charge_problem(state: DbgState, fighter: Fighter, target: Fighter) -> Probl
 
 def end_problem(state: DbgState, fighter: Fighter) -> Problem:
     """DBG-12: an activated fighter may do nothing, unless Frenzied (DBG-38)."""
-    if state.active_moved or not forbids(state, fighter, Act.HOLD):
+    if state.active_moved or not forbids(state, fighter, HOLD):
         return None
     enemy = nearest_enemy(state, fighter)
     if enemy is None:
@@ -126,7 +125,7 @@ def _attack_problem(state: DbgState, side: str, attacker: Fighter, action: Actio
         return "DBG-18", f"{attacker.id!r} is not a fighter of {side} on the table"
     if attacker.id in state.done:
         return "DBG-18", f"{attacker.id} has already attacked this phase"
-    if forbids(state, attacker, Act.ATTACK):
+    if forbids(state, attacker, ATTACK):
         return "DBG-31", f"{attacker.id} is retreating and never attacks"
     if attacker.id not in state.alternation_now().remaining.get(side, []):
         return "DBG-18", f"{attacker.id} is not in base contact with an enemy"

@@ -15,7 +15,8 @@ changed: a check that finds nothing new reads one counter and the statuses. Ids 
 never stored in the key: they are fixed for the fighters of a scenario, and a layout is only
 ever shared between copies of one game's state (``clone``), which have the same fighters.
 Everything else a rule reads (Retreat markers, roles, Frenzy) is read live by the callers, never
-from here.
+from here; what a layout keeps of answers that also read such things (a fighter's menu moves,
+``menu.moves``) it keeps under a key holding them.
 
 A new layout starts from the one it replaces: when a move, a flight or a fall changed only a few
 entries of the key, only those fighters' contacts are measured again (``_redone``), which gives
@@ -44,10 +45,13 @@ _MARGIN = 1e-6
 exact DBG-1 test (``gap``) then decides."""
 
 
+_SPOT = attrgetter("x", "y", "radius")
+"""A base's centre and radius as one tuple, read in C."""
+
+
 def layout_key(state: DbgState) -> Key:
     """What a layout is computed from: positions and radii of the fighters in play."""
-    return (state.params.contact, *[(f.base.x, f.base.y, f.base.radius)
-                                    if f.status == IN_PLAY else None
+    return (state.params.contact, *[_SPOT(f.base) if f.status == IN_PLAY else None
                                     for f in state.fighters.values()])
 
 
@@ -56,9 +60,10 @@ class Layout:
     enemies, for one ``key``."""
 
     __slots__ = ("key", "ranks", "roster", "foes", "touching", "pinned", "targets",
-                 "presences", "_enemy_gaps")
+                 "presences", "moves", "_enemy_gaps")
 
-    def __init__(self, state: DbgState, key: Key, before: Layout | None = None) -> None:
+    def __init__(self, state: DbgState, key: Key, before: Layout | None = None,
+                 changed: list[int] | None = None) -> None:
         self.key = key
         self.ranks: dict[str, int] = before.ranks if before is not None else {
             f.id: rank for rank, f in enumerate(state.fighters.values())}
@@ -70,7 +75,7 @@ class Layout:
             else _foes(state)
         """Side → where each fighter of the other sides stands in ``key``, and its id, in
         scenario order (fixed like ``ranks``)."""
-        self.touching, self.pinned, self._enemy_gaps = _contacts(state, key, before)
+        self.touching, self.pinned, self._enemy_gaps = _contacts(state, key, before, changed)
         """In-play fighter id → ids of the in-play fighters its base touches, any side, in
         scenario order (DBG-1); the ids of those touching an enemy (pinned, DBG-17); and
         ``enemy_gaps`` as far as known (the contacts redone for a mover measure its own)."""
@@ -80,6 +85,9 @@ class Layout:
         self.presences: list[Presence] | None = None
         """What the other rulesets see of the fighters in play (MIX-3), once asked
         (``DeBelloGallico.presences``; frozen records, so shared)."""
+        self.moves: dict[Key, list[Any]] = {}
+        """A fighter's charges, moves and withdrawals by what they read besides the positions
+        (``menu.moves``), filled in as asked: frozen actions, so shared."""
 
     def enemy_gaps(self, state: DbgState, fighter: Fighter) -> list[tuple[str, float]]:
         """(id, edge gap) of each enemy in play, in scenario order. Kept only for a fighter in
@@ -136,6 +144,33 @@ def layout(state: DbgState) -> Layout:
     return current
 
 
+def moved(state: DbgState, fighter: Fighter, x: float, y: float) -> Layout:
+    """Put the base of ``fighter`` (in play) at (x, y); the layout of the table as it then
+    stands, the one ``layout`` would give next.
+
+    A move changes one entry of the key. When the layout fitted the state just before (checked
+    as ``layout`` checks it) and the move's own two writes are the only ones since, the new key
+    is the old one with that entry replaced and the contacts are redone for that fighter:
+    the layout ``layout`` would make, without reading every base again to find the one that
+    moved. Otherwise (a query holding the layout, a fighter out of play) ``layout`` decides."""
+    before = None if state._holding else layout(state)
+    seen = state._seen
+    writes = base_writes()
+    base = fighter.base
+    base.x, base.y = x, y
+    if before is None or seen is None or fighter.status != IN_PLAY \
+            or base_writes() != writes + 2:
+        return layout(state)
+    key = before.key
+    at = before.ranks[fighter.id] + 1  # the key's first entry is the tolerance
+    spot = _SPOT(base)
+    if spot != key[at]:
+        before = state._layout = Layout(state, (*key[:at], spot, *key[at + 1:]), before,
+                                        [at - 1])
+    state._seen = base_writes(), seen[1]
+    return before
+
+
 def held(state: DbgState, query: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
     """``query(*args, **kwargs)`` with the layout checked once for the whole of a query that
     moves nothing (``legal_actions``, ``check``): a menu asks ``layout`` dozens of times, and
@@ -164,12 +199,16 @@ Contacts = tuple[dict[str, list[str]], frozenset[str], dict[str, list[tuple[str,
 ``Layout``'s ``touching``, ``pinned`` and the first of its ``enemy_gaps``)."""
 
 
-def _contacts(state: DbgState, key: Key, before: Layout | None) -> Contacts:
+def _contacts(state: DbgState, key: Key, before: Layout | None,
+              changed: list[int] | None = None) -> Contacts:
     """Redone for the few fighters whose entry changed since ``before`` (the layout last
-    asked, of the same fighters), else searched."""
+    asked, of the same fighters; their ranks are ``changed`` when the caller knows them),
+    else searched."""
     if before is not None and before.key[0] == key[0] and len(before.key) == len(key):
-        # The ranks whose entry differs, compared in C: the key's first entry is the tolerance.
-        changed = list(compress(range(-1, len(key) - 1), map(ne, key, before.key)))
+        if changed is None:
+            # The ranks whose entry differs, compared in C: the key's first entry is the
+            # tolerance.
+            changed = list(compress(range(-1, len(key) - 1), map(ne, key, before.key)))
         if len(changed) <= REDO:
             return _redone(state, key, before, changed)
     touching, pinned = _searched(state)

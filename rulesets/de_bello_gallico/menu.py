@@ -6,14 +6,17 @@ Movement is continuous, so the menu is a chosen set of legal destinations (the D
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from polemos.core.actions import Action
 from polemos.rulesets.de_bello_gallico import movement, rally, shooting
 from polemos.rulesets.de_bello_gallico.actions import move_choices
 from polemos.rulesets.de_bello_gallico.checks import end_problem
 from polemos.rulesets.de_bello_gallico.geometry import in_contact, nearest_enemy, on_table
+from polemos.rulesets.de_bello_gallico.layout import layout
 from polemos.rulesets.de_bello_gallico.morale_rules import may_substitute
 from polemos.rulesets.de_bello_gallico.objectives import Objective, reserved_edges
-from polemos.rulesets.de_bello_gallico.state import DbgState, Fighter
+from polemos.rulesets.de_bello_gallico.state import IN_PLAY, DbgState, Fighter
 
 _SHARED: dict[tuple[str, str, str | None], Action] = {}
 """The actions naming only a fighter and maybe a target, made once: a menu offers the same
@@ -79,17 +82,51 @@ def active_actions(state: DbgState, fighter: Fighter, objective: Objective) -> l
             else:
                 actions += move_choices(unit, movement.frenzy_options(state, fighter))
         else:
-            around = movement.surroundings(state, fighter)
-            actions += [shared("charge", unit, e.id) for e in reachable(state, fighter, around)]
-            actions += move_choices(unit, movement.move_options(state, fighter, around))
-            exits = reserved_edges(objective, fighter)
-            actions += [Action("withdraw", unit, {"edge": edge}) for edge in exits
-                        if movement.withdraw_problem(state, fighter, edge, exits) is None]
+            actions += moves(state, fighter, objective)
     if not state.active_shot and shooting.shooter_problem(state, fighter) is None:
         actions += [shared("shoot", unit, e.id) for e in shooting.targets(state, fighter)]
     if not actions or end_problem(state, fighter) is None:
         actions.append(shared("end", unit))
     return actions
+
+
+_RETREATING = attrgetter("retreating")
+"""What the stop gaps read of a fighter that may change in play, besides its position and
+whether it is in play (``geometry.stop_gaps``): its side and role are fixed like its id."""
+
+
+def moves(state: DbgState, fighter: Fighter, objective: Objective) -> list[Action]:
+    """The charges (DBG-14), moves (DBG-11) and withdrawals (DBG-59) open to a fighter that
+    is not made to charge, kept in the layout for a fighter in play: a shot that changed
+    nothing leaves the same menu to make again (the shooter may still move). Besides the
+    positions of the fighters in play (the layout's key), they read only the fighter's id, side
+    and Mouvement, whether each fighter retreats, its side and its role (stop gaps, DBG-15,
+    DBG-31), the zone of control's radius, the other rulesets' ground units and the
+    scenario's objective: the memo's key holds all of them but those fixed for the fighters of
+    a scenario (ids, sides, roles) and its objective, as the layout itself is only shared
+    between copies of one game's state."""
+    if fighter.status != IN_PLAY:
+        return _moves(state, fighter, objective)
+    key = (fighter.id, fighter.move, state.params.zoc,
+           tuple(map(_RETREATING, state.fighters.values())),
+           tuple([(b.id, b.x, b.y, b.radius) for b in state.foreign_bases()]))
+    kept = layout(state).moves
+    found = kept.get(key)
+    if found is None:
+        found = kept[key] = _moves(state, fighter, objective)
+    return found
+
+
+def _moves(state: DbgState, fighter: Fighter, objective: Objective) -> list[Action]:
+    """``moves``, worked out."""
+    unit = fighter.id
+    around = movement.surroundings(state, fighter)
+    found = [shared("charge", unit, e.id) for e in reachable(state, fighter, around)]
+    found += move_choices(unit, movement.move_options(state, fighter, around))
+    exits = reserved_edges(objective, fighter)
+    found += [Action("withdraw", unit, {"edge": edge}) for edge in exits
+              if movement.withdraw_problem(state, fighter, edge, exits) is None]
+    return found
 
 
 def reachable(state: DbgState, fighter: Fighter, around: movement.Surroundings

@@ -12,7 +12,6 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from polemos.core.morale import (
-    Act,
     MoraleShock,
     break_point_crossed,
     characteristic_test,
@@ -22,6 +21,8 @@ from polemos.core.morale import (
 )
 from polemos.core.plugins import call_hook
 from polemos.rulesets.de_bello_gallico.geometry import (
+    MORALE_TEST,
+    RETREAT_MOVE,
     enemies,
     forbids,
     friends,
@@ -150,7 +151,7 @@ class Resolver:
         state = self.state
         fighter = state.fighters.get(shock.unit)
         if fighter is None or not fighter.in_play or \
-                forbids(state, fighter, Act.MORALE_TEST):
+                forbids(state, fighter, MORALE_TEST):
             return None
         immune = immunity(state, fighter)
         if immune is not None and shock.rule != HORSE:
@@ -316,6 +317,6 @@ def retreat_step(resolver: Resolver) -> None:
     for side in state.others_first(state.initiative):
         for fighter in [f for f in on_table(state) if f.side == side]:
             if (fighter.in_play and fighter.retreating and fighter.fled_turn != state.turn
-                    and not forbids(state, fighter, Act.RETREAT_MOVE)):
+                    and not forbids(state, fighter, RETREAT_MOVE)):
                 resolver.flee(fighter, fighter.move, "DBG-30")
                 resolver.run()

@@ -21,7 +21,7 @@ import math
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
-from polemos.core.morale import EDGE_DIRECTIONS, Act
+from polemos.core.morale import EDGE_DIRECTIONS
 from polemos.core.table import (
     EPS,
     Base,
@@ -35,6 +35,7 @@ from polemos.core.table import (
     unit,
 )
 from polemos.rulesets.de_bello_gallico.geometry import (
+    ENTER_CONTACT,
     enemy_gaps,
     forbids,
     hundredths,
@@ -44,7 +45,7 @@ from polemos.rulesets.de_bello_gallico.geometry import (
     pos,
     stop_gaps,
 )
-from polemos.rulesets.de_bello_gallico.layout import layout
+from polemos.rulesets.de_bello_gallico.layout import layout, moved
 from polemos.rulesets.de_bello_gallico.models import EdgeName
 from polemos.rulesets.de_bello_gallico.state import IN_PLAY, DbgState, Fighter
 
@@ -231,19 +232,20 @@ def may_reach(state: DbgState, fighter: Fighter, x: float, y: float, around: Sur
         return False
     if contact is None:
         contact = ends_in_contact(state, fighter, x, y, around.foes)
-    if contact and forbids(state, fighter, Act.ENTER_CONTACT):
+    if contact and forbids(state, fighter, ENTER_CONTACT):
         return False
-    return _unblocked(around, dx, dy, distance, dict.fromkeys([e.id for e in contact], 0.0))
+    return _unblocked(around, dx / distance, dy / distance, distance,
+                      dict.fromkeys([e.id for e in contact], 0.0))
 
 
-def _unblocked(around: Surroundings, dx: float, dy: float, distance: float,
+def _unblocked(around: Surroundings, ux: float, uy: float, distance: float,
                touched: dict[str, float]) -> bool:
-    """Whether the straight move by (dx, dy), ``distance`` long, that ends touching the
-    enemies ``touched`` (each id with a stop gap of 0, in scenario order) meets nothing on its
-    way (``may_reach`` once the rest is known). DBG-16: the zone of an enemy the move ends
-    touching does not stop it."""
+    """Whether the straight move along the unit vector (ux, uy) (the move's (dx, dy) divided
+    by its ``math.hypot``, ``distance``), that ends touching the enemies ``touched`` (each id
+    with a stop gap of 0, in scenario order) meets nothing on its way (``may_reach`` once the
+    rest is known). DBG-16: the zone of an enemy the move ends touching does not stop it."""
     enough = distance - SLACK
-    return around.outlook.travelled((dx, dy), distance, touched, enough) >= enough
+    return around.outlook.along((ux, uy), distance, touched, enough) >= enough
 
 
 def _why_not(state: DbgState, fighter: Fighter, x: float, y: float, around: Surroundings
@@ -257,7 +259,7 @@ def _why_not(state: DbgState, fighter: Fighter, x: float, y: float, around: Surr
         return "DBG-11", (f"{fighter.id} moves at most {fighter.move:g} cm; "
                           f"({x:g}, {y:g}) is {distance:.2f} cm away")
     contact = ends_in_contact(state, fighter, x, y, around.foes)
-    if contact and forbids(state, fighter, Act.ENTER_CONTACT):
+    if contact and forbids(state, fighter, ENTER_CONTACT):
         return "DBG-31", f"{fighter.id} is retreating and may not move into contact"
     gaps = {**around.gaps, **dict.fromkeys([enemy.id for enemy in contact], 0.0)}
     ground = state.ground
@@ -286,7 +288,7 @@ def charge_point(state: DbgState, fighter: Fighter, target: Fighter,
     Every spot touches the target, so a fighter that may not move into contact (DBG-31) has
     none, as ``may_reach`` would find at each.
     """
-    if forbids(state, fighter, Act.ENTER_CONTACT):
+    if forbids(state, fighter, ENTER_CONTACT):
         return None
     around = around or surroundings(state, fighter)
     start, aim = fighter.base, target.base
@@ -323,7 +325,7 @@ def charge_point(state: DbgState, fighter: Fighter, target: Fighter,
                 if hypot(x - ex, y - ey) - (radius + eradius) <= limit:
                     touched[e.id] = 0.0
         if not _cut_off_at(x, y, radius, near[1], touched) \
-                and _unblocked(around, dx, dy, distance, touched):
+                and _unblocked(around, dx / distance, dy / distance, distance, touched):
             return x, y
     return None
 
@@ -521,8 +523,7 @@ def do_move(state: DbgState, game: Context, fighter: Fighter, x: float, y: float
             rules: list[str]) -> None:
     start = pos(fighter)
     distance = math.dist((fighter.base.x, fighter.base.y), (x, y))
-    fighter.base.x, fighter.base.y = x, y
     # ``ends_in_contact`` where it now stands: the contacts of the layout, redone for the move.
-    contact = [e.id for e in in_contact(state, fighter)]
+    contact = [e.id for e in in_contact(state, fighter, moved(state, fighter, x, y))]
     game.emit("move", unit=fighter.id, kind=kind, frm=start, to=pos(fighter),
               cm=hundredths(distance), contact=contact, rules=rules)

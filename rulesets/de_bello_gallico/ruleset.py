@@ -157,7 +157,7 @@ class DeBelloGallico(Ruleset[DbgState, DbgScenario]):
         else:
             self._apply_unit(state, state.fighters[action.unit], action, resolver)
         resolver.run()
-        self._advance(state, game)
+        self._advance(state, game, resolver)
 
     def _apply_unit(self, state: DbgState, fighter: Fighter, action: Action,
                     resolver: Resolver) -> None:
@@ -222,9 +222,11 @@ class DeBelloGallico(Ruleset[DbgState, DbgScenario]):
         activation.start_phase(state, "move")
         game.emit("phase", phase="move", side=state.initiative, turn=state.turn, rule="DBG-11")
 
-    def _advance(self, state: DbgState, game: Context) -> None:
-        """Run every step that needs no decision, until one does or the game ends."""
-        resolver = Resolver(state, game)
+    def _advance(self, state: DbgState, game: Context, resolver: Resolver | None = None
+                 ) -> None:
+        """Run every step that needs no decision, until one does or the game ends; with the
+        ``resolver`` of the action just applied (run to its end), when there is one."""
+        resolver = resolver or Resolver(state, game)
         while not state.over:
             decided = self._decided_at_once(state)
             if decided is not None:

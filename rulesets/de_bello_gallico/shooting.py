@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from polemos.core.morale import Act, characteristic_test
+from polemos.core.morale import characteristic_test
 from polemos.core.table import gap
 from polemos.rulesets.de_bello_gallico.geometry import (
+    SHOOT,
     behind_cover,
     forbids,
     in_difficult_ground,
@@ -38,7 +39,7 @@ def shooter_problem(state: DbgState, fighter: Fighter) -> Problem:
     """Whether this fighter may shoot at all now (DBG-22, DBG-38)."""
     if fighter.shoot is None or missile_range(fighter) == 0:
         return "DBG-22", f"{fighter.id} has no Tir or no missile weapon"
-    if forbids(state, fighter, Act.SHOOT):
+    if forbids(state, fighter, SHOOT):
         return "DBG-38", f"{fighter.id} is Frenzied and may not shoot"
     if pinned(state, fighter):
         return "DBG-22", f"{fighter.id} is in base contact with an enemy (Decision: no shot)"
