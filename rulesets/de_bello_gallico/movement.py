@@ -165,15 +165,15 @@ def surroundings(state: DbgState, fighter: Fighter) -> Surroundings:
 
     Only what a straight move of at most its Mouvement could meet is kept: a sweep meets a base
     or an outline no sooner than their gap less its stop gap, so one farther than the Mouvement
-    plus the widest stop gap can never stop it, and leaving it out changes no sweep's answer.
-    An outline whose bounding box is already farther is left out without measuring it: the
-    outline lies inside its box.
+    plus its own stop gap (a friend's, another ruleset's unit's and an outline's are 0) can
+    never stop it, and leaving it out changes no sweep's answer. An outline whose bounding box
+    is already farther is left out without measuring it: the outline lies inside its box.
 
     The gaps to the enemies are measured on the way, as ``enemy_gaps`` measures them, and the
     layout keeps them for the rest of the menu (``Layout.learn``).
     """
     gaps = stop_gaps(state, fighter)
-    reach = fighter.move + SLACK + max(gaps.values(), default=0.0) + NEAR_MARGIN
+    reach = fighter.move + SLACK + NEAR_MARGIN  # beyond the stop gap, if any
     me = fighter.base
     x, y, radius = me.x, me.y, me.radius
     near: list[Base] = []
@@ -189,7 +189,10 @@ def surroundings(state: DbgState, fighter: Fighter) -> Surroundings:
         now = hypot(x - b.x, y - b.y) - (radius + b.radius)
         if other.side != side:
             foes.append((other, now))
-        if now <= reach:
+            if now <= reach + gaps.get(other.id, 0.0):
+                near.append(b)
+                starts.append(now)
+        elif now <= reach:
             near.append(b)
             starts.append(now)
     for b in state.foreign_bases():
@@ -199,10 +202,10 @@ def surroundings(state: DbgState, fighter: Fighter) -> Surroundings:
             starts.append(now)
     if fighter.status == IN_PLAY:
         layout(state).learn(fighter, foes)
-    box_reach = reach + radius + NEAR_MARGIN
     terrain = tuple(shape for shape in state.ground.impassable
-                    if _box_distance(x, y, shape.bbox) <= box_reach
-                    and gap_at_most(me, shape, reach))
+                    for far in (reach + gaps.get(shape.id, 0.0),)
+                    if _box_distance(x, y, shape.bbox) <= far + radius + NEAR_MARGIN
+                    and gap_at_most(me, shape, far))
     return Surroundings(near, gaps, terrain, foes, me, state.ground.table, starts)
 
 

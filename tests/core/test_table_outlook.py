@@ -56,20 +56,24 @@ def crowd(rng: random.Random) -> tuple[Base, list[Base], list[Obstacle], dict[st
 def test_every_heading_and_length_goes_exactly_as_far_as_the_sweep(seed: int) -> None:
     """DBG-11: the 8 compass headings and a few odd ones, at several lengths, with and
     without one enemy's zone lifted (DBG-16: the move ends touching it); asked one by one,
-    all together (``travels``, a menu's headings) or only whether the move goes some way
-    (``at_least``, DBG-14's charge paths)."""
+    all together (``travels``, a menu's headings), along a heading already normalised
+    (``along``) or only whether the move goes some way (``at_least``, DBG-14's charge paths);
+    with a stop gap changed at a base or at an outline."""
     rng = random.Random(seed)
     mover, bases, obstacles, gaps = crowd(rng)
     outlook = Outlook(mover, bases=bases, obstacles=obstacles, table=TABLE, stop_gaps=gaps)
     headings = [(math.cos(k * math.pi / 4), math.sin(k * math.pi / 4)) for k in range(8)]
     headings += [(rng.uniform(-1, 1), rng.uniform(-1, 1)) for _ in range(6)]
     lifted = {bases[0].id: 0.0} if bases else {}
+    walled = {obstacles[0].id: 1.5} if obstacles else {}  # a stop gap at an outline changed
     for distance in (0.0, 0.7, 5.0, 12.0, 30.0):
         for direction in headings:
-            for changed in ({}, lifted):
+            for changed in ({}, lifted, walled):
                 expected = sweep([mover], direction, distance, bases=bases, obstacles=obstacles,
                                  table=TABLE, stop_gaps={**gaps, **changed}).travelled
                 assert outlook.travelled(direction, distance, changed) == expected
+                if distance:
+                    assert outlook.along(unit(*direction), distance, changed) == expected
                 for enough in (0.5 * distance, distance - 1e-6):
                     short = outlook.travelled(direction, distance, changed, enough)
                     assert (short >= enough) == (expected >= enough)

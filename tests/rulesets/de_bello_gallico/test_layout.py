@@ -8,7 +8,7 @@ import copy
 import random
 
 from polemos.core.table import EPS, gap
-from polemos.rulesets.de_bello_gallico import movement
+from polemos.rulesets.de_bello_gallico import menu, movement
 from polemos.rulesets.de_bello_gallico.geometry import (
     enemies,
     in_contact,
@@ -16,7 +16,7 @@ from polemos.rulesets.de_bello_gallico.geometry import (
     pinned,
     stop_gaps,
 )
-from polemos.rulesets.de_bello_gallico.layout import layout
+from polemos.rulesets.de_bello_gallico.layout import held, layout, moved
 from polemos.rulesets.de_bello_gallico.state import DbgState
 from tests.rulesets.de_bello_gallico.helpers import RED_FIRST, f, fighter, scenario, start, state
 
@@ -151,3 +151,49 @@ def test_cut_off_spots_are_refused_by_the_sweep_too(pm) -> None:
                         skipped += 1
                         assert movement.path_problem(st, mover, x, y, around) is not None
     assert skipped > 50
+
+
+def test_a_move_told_to_the_layout_is_the_move_it_would_find(pm) -> None:
+    """DBG-1, DBG-17: ``moved`` (a move that says which base it moves) leaves the very layout
+    a fresh look finds once the base is moved by hand: the same key, contacts, pins and
+    enemy gaps."""
+    rng = random.Random(11)
+    for seed in range(12):
+        st = state(start(crowd(seed), RED_FIRST, pm))
+        for _ in range(15):
+            mover = rng.choice([x for x in st.fighters.values() if x.in_play])
+            x = min(max(mover.base.x + rng.uniform(-3, 3), 1.0), 49.0)
+            y = min(max(mover.base.y + rng.uniform(-3, 3), 1.0), 49.0)
+            twin = copy.deepcopy(st)
+            twin._layout = None  # a fresh look, sharing nothing
+            told = moved(st, mover, x, y)
+            twin.fighters[mover.id].base.x, twin.fighters[mover.id].base.y = x, y
+            found = layout(twin)
+            assert (mover.base.x, mover.base.y) == (x, y)
+            assert told is layout(st)
+            assert (told.key, told.touching, told.pinned) == \
+                (found.key, found.touching, found.pinned) and told.touching == plain_contacts(st)
+            for someone in st.fighters.values():
+                if someone.in_play:
+                    assert told.enemy_gaps(st, someone) == \
+                        found.enemy_gaps(twin, twin.fighters[someone.id])
+
+
+def test_menu_moves_kept_across_a_shot_follow_what_changed(pm) -> None:
+    """DBG-11, DBG-14, DBG-15, DBG-31: a fighter's charges and moves, kept in the layout for
+    the rest of its activation (``menu.moves``), are made again once anything they read
+    changes without a base moving: an enemy that retreats (no zone of control), one taken out
+    of action, the Mouvement of a rider on foot (DBG-50)."""
+    for seed in range(6):
+        st = state(start(crowd(seed), RED_FIRST, pm))
+        mover = next(x for x in st.fighters.values() if x.side == "red")
+        foe = min(enemies(st, mover), key=lambda e: gap(mover.base, e.base))
+        for who, what, value in ((foe, "retreating", True), (foe, "status", "out"),
+                                 (mover, "move", 6.0)):
+            kept = held(st, menu.moves, st, mover, None)
+            assert held(st, menu.moves, st, mover, None) is kept
+            setattr(who, what, value)
+            twin = copy.deepcopy(st)
+            twin._layout = None
+            fresh = held(twin, menu.moves, twin, twin.fighters[mover.id], None)
+            assert held(st, menu.moves, st, mover, None) == fresh
