@@ -104,12 +104,13 @@ def moves(state: DbgState, fighter: Fighter, objective: Objective) -> list[Actio
     DBG-31), the zone of control's radius, the other rulesets' ground units and the
     scenario's objective: the memo's key holds all of them but those fixed for the fighters of
     a scenario (ids, sides, roles) and its objective, as the layout itself is only shared
-    between copies of one game's state."""
-    if fighter.status != IN_PLAY:
+    between copies of one game's state. On a shared table nothing is kept: the other rulesets'
+    units move in their own turns, and reading them for a key costs more than a menu seldom
+    made twice."""
+    if fighter.status != IN_PLAY or not state.alone():
         return _moves(state, fighter, objective)
     key = (fighter.id, fighter.move, state.params.zoc,
-           tuple(map(_RETREATING, state.fighters.values())),
-           tuple([(b.id, b.x, b.y, b.radius) for b in state.foreign_bases()]))
+           tuple(map(_RETREATING, state.fighters.values())))
     kept = layout(state).moves
     found = kept.get(key)
     if found is None:

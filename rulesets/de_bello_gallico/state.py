@@ -240,6 +240,11 @@ class ForeignUnits:
         """The shared table, or None before the game set it up (or once it is gone)."""
         return None if self._world is None else self._world()
 
+    def alone(self) -> bool:
+        """Whether no other ruleset shares the table (then ``ground_bases`` is empty)."""
+        world = self.world
+        return world is None or self.ruleset in world.parts and len(world.parts) == 1
+
     def ground_bases(self) -> list[Base]:
         """Units standing on the table (aircraft in the air are out of a fighter's way). The
         bases are made afresh only when a presence changed (frozen records, compared by
@@ -313,6 +318,10 @@ class DbgState:
     def foreign_bases(self) -> list[Base]:
         """MIX-8 Decision: the other rulesets' ground units, impassable to fighters."""
         return self._foreign.ground_bases()
+
+    def alone(self) -> bool:
+        """Whether no other ruleset shares the table (no ``foreign_bases``, MIX-8)."""
+        return self._foreign.alone()
 
     def alternation_now(self) -> Alternation:
         """The alternation of the movement or melee phase under way (DBG-11, DBG-18)."""
