@@ -183,6 +183,13 @@ class Ruleset(ABC, Generic[StateT, ScenarioT]):
         """
         return None
 
+    def search_defaults(self, state: StateT, side: str) -> Mapping[str, float]:
+        """The ``mcts`` options ``depth`` and ``keep`` a search bot playing ``side`` takes at
+        ``state`` unless it was given them, by name: where one side plays best with a search
+        another side plays worse with (a hunter and its quarry). Those left out are
+        ``search_depth`` and the bot's own default; none by default."""
+        return {}
+
     def describe(self, view: Any) -> str:
         """The position as text for the terminal."""
         return ""

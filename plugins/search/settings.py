@@ -3,8 +3,7 @@
 ``budget`` is CPU seconds per decision (``time.process_time``: a busy machine slows the search
 down, not its strength per second of its own); ``iterations`` a fixed number of searches per
 decision instead, which makes the bot deterministic (tests). ``depth`` caps a rollout's actions
-past the tree before ``evaluate`` judges the position (the ruleset's ``search_depth`` unless
-given); ``explore`` is UCT's constant;
+past the tree before ``evaluate`` judges the position; ``explore`` is UCT's constant;
 ``rollout`` plays those actions by the ruleset's cheap playout policy (``playout``, the default
 when the ruleset has one: ``polemos_bot_policy`` of kind "playout"), at random (the default
 otherwise) or by its greedy policy (strong but dear: every playout action is a greedy
@@ -15,6 +14,11 @@ bot leaves the greedy policy's choice (0: the most visited action, whatever gree
 ``search_opponent`` unless given): ``search`` branches on them as on the bot's own (each side's
 best reply, by its own rewards), ``greedy`` follows the greedy policy's choice there (the
 opponent modelled as that bot: the playouts all go to the bot's own alternatives).
+
+``depth``, ``keep`` and ``opponent`` not given are the ruleset's, asked at each decision
+(``resolved``): ``depth`` and ``keep`` its ``search_defaults`` for the position and the bot's
+side, else its ``search_depth`` and ``KEEP``; ``opponent`` its ``search_opponent``. A side may
+play best with a search its enemy plays worse with, and a given option always wins.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from polemos.core.errors import PolemosInputError
+from polemos.core.ruleset import Ruleset
 
 MAX_BUDGET = 600.0
 """Ten minutes per decision: anything longer is a typo (``budget=200`` for 0.2)."""
@@ -44,13 +49,33 @@ class Settings:
     budget: float | None = BUDGET
     iterations: int | None = None
     depth: int | None = None
-    """None: the ruleset's ``Ruleset.search_depth``."""
+    """None: the ruleset's ``Ruleset.search_defaults``, else its ``Ruleset.search_depth``."""
     explore: float = EXPLORE
     rollout: str = ROLLOUT
     prior: float = PRIOR
-    keep: float = KEEP
+    keep: float | None = None
+    """None: the ruleset's ``Ruleset.search_defaults``, else ``KEEP``."""
     opponent: str | None = None
     """None: the ruleset's ``Ruleset.search_opponent``."""
+
+    def resolved(self, rules: Ruleset[Any, Any], state: Any, side: str) -> Resolved:
+        """What one decision of ``side`` at ``state`` searches with: these settings, the
+        ruleset's where they leave it to the ruleset (module docstring)."""
+        defaults = rules.search_defaults(state, side)
+        return Resolved(
+            self.depth if self.depth is not None
+            else int(defaults.get("depth", rules.search_depth)),
+            self.keep if self.keep is not None else defaults.get("keep", KEEP),
+            self.opponent or rules.search_opponent)
+
+
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    """The options of ``Settings`` a decision may take from the ruleset, settled."""
+
+    depth: int
+    keep: float
+    opponent: str
 
 
 def _number(kind: str, key: str, text: str, cast: Callable[[str], Any], low: float,
@@ -100,5 +125,6 @@ def settings(options: Mapping[str, str]) -> Settings:
         _number(kind, "explore", options.get("explore", str(EXPLORE)), float, 0, 100),
         rollout,
         _number(kind, "prior", options.get("prior", str(PRIOR)), float, 0, 1),
-        _number(kind, "keep", options.get("keep", str(KEEP)), float, 0, 100),
+        (_number(kind, "keep", options["keep"], float, 0, 100) if "keep" in options
+         else None),
         opponent)

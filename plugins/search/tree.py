@@ -30,7 +30,7 @@ from polemos.core.errors import IllegalAction
 from polemos.core.game import Game
 from polemos.core.players import Policy
 from polemos.core.ruleset import Result, Ruleset
-from polemos.plugins.search.settings import Settings
+from polemos.plugins.search.settings import Resolved, Settings
 
 Evaluate = Callable[[Ruleset[Any, Any], Any, str], float]
 """``evaluate(rules, state, side)``: 0.0 lost … 0.5 even … 1.0 won (``polemos_evaluate``)."""
@@ -124,6 +124,7 @@ class Search:
         root = self.reused(game, side)
         root.favourite.clear()
         settings, rng = self.settings, self.rng
+        resolved = settings.resolved(game.rules, game.state, side)
         if self.guide is not None:
             root.favourite[side] = self.guide(game.rules, game.state, side, legal, rng)
         sides = list(game.rules.sides(game.state))
@@ -134,20 +135,21 @@ class Search:
         while done < limit and (done == 0 or time.process_time() < deadline):
             fork = game.fork(seed=rng.getrandbits(62))
             fork.rules.determinize(fork.state, side, rng)
-            self.iterate(root, fork, sides, side)
+            self.iterate(root, fork, sides, side, resolved)
             done += 1
         chosen = choice(root, side, candidates(game.rules, game.state, legal,
-                                               root.favourite.get(side)), settings.keep)
+                                               root.favourite.get(side)), resolved.keep)
         child = root.children.get((side, chosen))
         if child is not None:
             self.last = (game, len(game.actions), game.dice.count, child)
         return chosen
 
-    def iterate(self, root: Node, fork: Game, sides: list[str], side: str) -> None:
-        """One selection, expansion, playout and back-propagation on ``fork`` for ``side``."""
+    def iterate(self, root: Node, fork: Game, sides: list[str], side: str, resolved: Resolved
+                ) -> None:
+        """One selection, expansion, playout and back-propagation on ``fork`` for ``side``,
+        with the depth and opponent settled for this decision (``Settings.resolved``)."""
         rules, rng = fork.rules, self.rng
-        opponent = self.settings.opponent or rules.search_opponent
-        modelled = opponent == "greedy" and self.guide is not None
+        modelled = resolved.opponent == "greedy" and self.guide is not None
         node = root
         path: list[tuple[Node, str]] = []
         expanded = False
@@ -160,8 +162,7 @@ class Search:
                                                  modelled and mover != side)
             path.append((node, mover))
             fork.step(action, offered=legal)
-        depth = self.settings.depth
-        for _ in range((rules.search_depth if depth is None else depth) if expanded else 0):
+        for _ in range(resolved.depth if expanded else 0):
             mover = rules.to_act(fork.state)
             if mover is None:
                 break

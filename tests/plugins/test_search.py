@@ -21,7 +21,7 @@ from polemos.core.players import bot_rng, make_bot
 from polemos.core.plugins import call_hook, make_plugin_manager
 from polemos.core.scenario import load_scenario
 from polemos.plugins.search.bot import SearchBot
-from polemos.plugins.search.settings import Settings
+from polemos.plugins.search.settings import Resolved, Settings
 from polemos.plugins.search.tree import Node, PolicyRollout, candidates, choice, random_rollout
 from polemos.rulesets.aeronautica.ruleset import AeronauticaImperialis
 from tests.conftest import new_game
@@ -166,6 +166,26 @@ def test_a_playout_goes_as_deep_as_the_ruleset_says_unless_told(pm, kind, depth)
     assert 0 < len(played) <= depth
 
 
+@pytest.mark.parametrize(("scenario", "side", "kind", "resolved"), [
+    ("at43/derby", "red", "mcts", Resolved(8, 2.0, "search")),
+    ("at43/derby", "red", "mcts:keep=0.5,opponent=greedy", Resolved(8, 0.5, "greedy")),
+    ("de-bello-gallico/britons-ambush", "britons", "mcts", Resolved(4, 1.0, "greedy")),
+    ("de-bello-gallico/britons-ambush", "britons", "mcts:depth=6", Resolved(6, 1.0, "greedy")),
+    ("de-bello-gallico/britons-ambush", "romans", "mcts", Resolved(8, 2.0, "greedy")),
+    ("de-bello-gallico/corfinium-bridge", "pompeians", "mcts", Resolved(4, 1.0, "greedy")),
+    ("de-bello-gallico/corfinium-bridge", "caesareans", "mcts:keep=3",
+     Resolved(4, 3.0, "greedy")),
+])
+def test_options_not_given_are_the_rulesets_for_the_side(pm, scenario, side, kind, resolved):
+    """``Settings.resolved``: a given option wins; else the ruleset's ``search_defaults`` for
+    the side (De Bello Gallico's short search for both sides at Corfinium and for the ambush's
+    hunter, DBG-57/58), else its ``search_depth`` and ``search_opponent`` and ``KEEP``."""
+    game = Game.new(load_scenario(SCENARIOS / f"{scenario}.yaml", pm), pm, seed=3)
+    bot = make_bot(pm, game.rules.name, kind, random.Random(0), game=game)
+    assert isinstance(bot, SearchBot)
+    assert bot.settings.resolved(game.rules, game.state, side) == resolved
+
+
 class NoPlayout:
     """Hides every ruleset's playout policy: a ruleset that has none."""
 
@@ -207,7 +227,8 @@ def test_opponent_greedy_follows_the_greedy_choice_at_the_other_sides_nodes(pm, 
         game.step(game.legal_actions()[0])
     side, root = game.to_act(), Node()
     for seed in range(100):
-        bot.search.iterate(root, game.fork(seed=seed), list(game.rules.sides(game.state)), side)
+        bot.search.iterate(root, game.fork(seed=seed), list(game.rules.sides(game.state)), side,
+                           bot.settings.resolved(game.rules, game.state, side))
     replies: list[int] = []
     stack = [root]
     while stack:
