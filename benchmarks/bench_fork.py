@@ -5,7 +5,8 @@ dice stream copied), ``fork_seeded_us`` ``Game.fork(seed=…)`` as a search bot 
 stream), and ``deepcopy_us`` a ``copy.deepcopy`` of the same states, over the positions of
 recorded random games (every ``EVERY`` actions). ``transactional_ratio`` is the CPU time per
 action of those games re-played (the legal actions asked for, then the step) with
-``transactional=True`` — a clone of the state before every action — over the same without;
+``transactional=True`` — a copy of the state every ``transaction.EVERY`` actions and the undo's
+bookkeeping on every step — over the same without;
 ``transactional_step_ratio`` the same for the steps alone, the strictest figure.
 Goals: a fork a fraction of a deep copy; a transactional step ≤ 1.3× (issue 14).
 """

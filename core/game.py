@@ -252,6 +252,12 @@ class Game:
             self._build_pending()
         self._events = events
 
+    @property
+    def logged(self) -> int:
+        """How many events the log holds, without making its pending entries into dicts
+        (``events``): a transaction's checkpoint counts them every few actions."""
+        return len(self._events) + len(self._pending)
+
     def _build_pending(self) -> None:
         """Make the pending entries into the log's dicts, in order (``events``)."""
         events, pending = self._events, self._pending
@@ -376,8 +382,10 @@ class Game:
         secret = self._secrets and self._guarded("secret", rules.secret, state, action)
         undo = None  # where a failed action is rolled back to: only a transaction asks
         if self.transactional:
-            self._checkpoint = transaction.checkpoint(self, self._checkpoint)
-            undo = self._checkpoint, len(self._events) + len(self._pending), len(self.actions)
+            last = self._checkpoint
+            if last is None or last.source is not state or len(self.actions) >= last.renew:
+                self._checkpoint = last = transaction.checkpoint(self)
+            undo = last, self.logged, len(self.actions)
         recorded = action._recorded or action.recorded()  # made once per action object
         self.actions.append(recorded)
         # ``log``, inlined: one "action" event per step

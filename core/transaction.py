@@ -33,22 +33,24 @@ at most 31 actions."""
 class Checkpoint:
     """The game as it stood before action number ``actions``: a copy of its state, the length
     of its log and where its dice stood. ``source`` is the state object copied: a game whose
-    state was replaced since (an undo, a rollback) takes a new checkpoint."""
+    state was replaced since (an undo, a rollback) takes a new checkpoint. ``renew`` is the
+    count of actions at which it is too old (``EVERY`` after it)."""
 
     source: Any
     state: Any
     events: int
     actions: int
     dice: tuple[int, int]
+    renew: int
 
 
-def checkpoint(game: Game, last: Checkpoint | None) -> Checkpoint:
-    """``last`` while it is recent and of the game's current state object, else a new one."""
-    if (last is not None and last.source is game.state
-            and len(game.actions) - last.actions < EVERY):
-        return last
-    return Checkpoint(game.state, game.rules.clone_state(game.state), len(game.events),
-                      len(game.actions), game.dice.mark())
+def checkpoint(game: Game) -> Checkpoint:
+    """A new checkpoint of the game as it stands, for the step about to be taken when the
+    last one is too old or of another state object (``Game._resolve`` decides, inline: it
+    asks before every transactional step)."""
+    actions = len(game.actions)
+    return Checkpoint(game.state, game.rules.clone_state(game.state), game.logged, actions,
+                      game.dice.mark(), actions + EVERY)
 
 
 def roll_back(game: Game, since: Checkpoint, n_events: int, n_actions: int) -> None:

@@ -181,6 +181,26 @@ def test_a_failed_step_after_the_checkpoint_leaves_the_game_exactly_as_it_was(pm
     assert canonical(game.events) == canonical(twin.events)
 
 
+def test_a_checkpoint_leaves_the_log_compact_and_a_failure_after_it_still_undoes(pm,
+                                                                              monkeypatch):
+    """A checkpoint counts the log (``Game.logged``) without making its pending entries into
+    dicts: a transactional step would otherwise pay for every event a simulation never reads.
+    The failed step's undo then re-plays from that count as from a built log."""
+    monkeypatch.setattr(transaction, "EVERY", 4)
+    game = Game.new(load_scenario(DUEL, pm), pm, seed=4)
+    twin = Game.new(load_scenario(DUEL, pm), pm, seed=4, transactional=False)
+    failing_once(game, 7)
+    played(game, 6)
+    played(twin, 6)
+    built = len(game._events)  # the set-up's (checkpoints at actions 0 and 4 built none)
+    assert built < 10 and game.logged == len(twin.events) > built + 10
+    action = game.legal_actions()[0]
+    with pytest.raises(PluginFailure, match="a plugin bug"):
+        game.step(action)
+    assert canonical(game.events) == canonical(twin.events)
+    assert (game.snapshot(), game.actions) == (twin.snapshot(), twin.actions)
+
+
 def test_a_re_play_that_gives_other_events_is_a_clear_error(pm):
     game = Game.new(load_scenario(DUEL, pm), pm, seed=4)
     failing_once(game, 4, then=lambda g: g.emit("noise"))
