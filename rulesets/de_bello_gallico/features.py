@@ -133,8 +133,12 @@ def reach_features(state: DbgState, side: str, table: Layout) -> dict[str, float
 def bridge_features(state: DbgState, objective: HoldBridge, table: Layout, time: float
                     ) -> dict[str, float]:
     """DBG-57: the holder's unpinned fighters on the bridge toward the count (and the count
-    reached), the turns held toward those needed, each side's fighters on it and how near its
-    ``count`` nearest stand, and the defender alone on it as the last turn nears."""
+    reached, and reached with a win at the end of this turn should it stand), the turns held
+    toward those needed, each side's fighters on it and how near its ``count`` nearest stand,
+    and the defender alone on it as the last turn nears. In the last turn, the end of the game
+    as it would be if the bridge stayed as it is: ``b_alone_end`` the defender's win,
+    ``a_on_end`` at best a draw for it; the time alone does not tell a model fitted over the
+    whole game that it is then the result itself."""
     shape = state.ground.feature(objective.bridge).shape
     x0, y0, x1, y1 = shape.bbox
     reach = max(state.ground.table.width, state.ground.table.height)
@@ -158,12 +162,16 @@ def bridge_features(state: DbgState, objective: HoldBridge, table: Layout, time:
         return sum(max(0.0, 1 - g / reach) for g in sorted(near[side])[:count]) / count
 
     alone = bool(on[objective.defender]) and not on[objective.holder]
-    return {"held": min(held, count) / count, "held_full": float(held >= count),
+    last = float(state.turn >= state.max_turns)
+    full = float(held >= count)
+    return {"held": min(held, count) / count, "held_full": full,
+            "held_next": full * float(state.bridge_turns + 1 >= objective.turns),
             "a_on": min(len(on[objective.holder]), count) / count,
             "b_on": min(len(on[objective.defender]), count) / count,
             "turns": state.bridge_turns / objective.turns,
             "a_near": approach(objective.holder), "b_near": approach(objective.defender),
-            "b_alone_t": float(alone) * time}
+            "b_alone_t": float(alone) * time, "b_alone_end": float(alone) * last,
+            "a_on_end": float(bool(on[objective.holder])) * last}
 
 
 def ambush_features(state: DbgState, objective: Ambush, time: float) -> dict[str, float]:

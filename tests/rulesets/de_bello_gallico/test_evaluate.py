@@ -67,8 +67,9 @@ def test_three_unpinned_pompeians_on_the_bridge_are_the_count(pm):
         "b_fit": 12 / 13, "b_wounded": 1 / 13, "b_retreating": 0.0, "b_officers": 1.0,
         "b_to_break": 1.0, "b_edge": 0.0, "b_threatened": 1 / 13, "b_striking": 1 / 13,
         "b_pending": 1.0, "b_loose": 10 / 13, "time": 1 / 8,
-        "held": 1.0, "held_full": 1.0, "a_on": 1.0, "b_on": 0.0, "turns": 0.0,
-        "a_near": 1.0, "b_near": near, "b_alone_t": 0.0})
+        "held": 1.0, "held_full": 1.0, "held_next": 0.0, "a_on": 1.0, "b_on": 0.0,
+        "turns": 0.0, "a_near": 1.0, "b_near": near, "b_alone_t": 0.0, "b_alone_end": 0.0,
+        "a_on_end": 0.0})
 
 
 def test_the_reach_is_worked_out_only_for_a_model_that_weighs_it(pm):
@@ -117,6 +118,25 @@ def test_turns_held_and_the_defender_alone_late_weigh_on_the_bridge(pm):
     state(late).turn = 8
     assert features(late.rules, state(late))["b_alone_t"] == 1.0
     assert judged(late, "caesareans") > judged(start, "caesareans")
+
+
+def test_in_the_last_turn_the_bridge_as_it_stands_is_the_result_to_come(pm):
+    """DBG-57: in turn 8 of 8 the Caesareans alone on the bridge would win at its end
+    (``b_alone_end``), a Pompeian on it would make it a draw at best for them (``a_on_end``);
+    earlier neither counts yet. The count held at the end of a turn already held wins at the
+    end of this one (``held_next``)."""
+    raw = shipped("corfinium-bridge")
+    alone, contested = new_game(raw, pm=pm), bridge_position(pm)
+    for game in (alone, contested):
+        assert (features(game.rules, state(game))["b_alone_end"],
+                features(game.rules, state(game))["a_on_end"]) == (0.0, 0.0)
+        state(game).turn = 8
+    assert features(alone.rules, state(alone))["b_alone_end"] == 1.0
+    assert features(alone.rules, state(alone))["a_on_end"] == 0.0
+    assert features(contested.rules, state(contested))["b_alone_end"] == 0.0
+    assert features(contested.rules, state(contested))["a_on_end"] == 1.0
+    state(contested).bridge_turns = 1
+    assert features(contested.rules, state(contested))["held_next"] == 1.0
 
 
 def ambush_with(fighter_id: str, **fate: str) -> dict[str, Any]:
