@@ -56,8 +56,9 @@ one move changes, and with it the search bot won 20 of 30 games as the Romans wh
 says why) and is fitted to 117,653 positions of 1,300 games (Brier 0.093, a constant 0.135;
 in the last turn 0.016, and 0.017 without the features of the end to come, ``b_alone_end``,
 ``a_on_end`` and ``held_next``, which turn a draw into a win or a loss there). With them the
-search bot won 11 of 14 games as the Caesareans and 5 of 14 as the Pompeians, 16 of 28 where
-it won 37 of 72 before (issue 14, budget 0.2, depth 4, keep 1). ``python -m
+search bot won 11 of 14 games as the Caesareans and 5 of 14 as the Pompeians, then 36 of 72
+on fresh seeds (19 of 36 and 17 of 36), where it won 37 of 72 before (issue 14, budget 0.2,
+depth 4, keep 1): a closer reading of the end, not yet more wins. ``python -m
 benchmarks.fit_dbg_evaluation`` refits them."""
 
 

@@ -110,7 +110,8 @@ class DeBelloGallico(Ruleset[DbgState, DbgScenario]):
         errors better. Measured against the greedy bot (issue 14, budget 0.2): the Caesareans
         won 5 of 6 games with it, 2 of 6 without (``search_depth``); Corfinium 37 of 72 with
         it; the Britons 25 of 30 with it, 16 of 30 without; the Romans 13 of 24 with it, 28 of
-        40 without."""
+        40 without. So set, ``mcts`` with no options won on fresh seeds the Caesareans' seat 19
+        of 36, the Pompeians' 17 of 36, the Britons' 31 of 48 and the Romans' 25 of 48."""
         objective = self.scenario.objective
         if isinstance(objective, HoldBridge) or (
                 isinstance(objective, Ambush) and side == objective.hunter):
