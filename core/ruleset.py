@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
@@ -183,12 +183,20 @@ class Ruleset(ABC, Generic[StateT, ScenarioT]):
         """
         return None
 
-    def search_defaults(self, state: StateT, side: str) -> Mapping[str, float]:
-        """The ``mcts`` options ``depth`` and ``keep`` a search bot playing ``side`` takes at
-        ``state`` unless it was given them, by name: where one side plays best with a search
-        another side plays worse with (a hunter and its quarry). Those left out are
-        ``search_depth`` and the bot's own default; none by default."""
+    def search_defaults(self, state: StateT, side: str) -> Mapping[str, float | str]:
+        """The ``mcts`` options ``depth``, ``keep`` and ``horizon`` a search bot playing
+        ``side`` takes at ``state`` unless it was given them, by name: where one side plays best
+        with a search another side plays worse with (a hunter and its quarry). Those left out
+        are ``search_depth`` and the bot's own defaults; none by default."""
         return {}
+
+    def search_stage(self, state: StateT) -> Hashable:
+        """The stage of play ``state`` is in, as a key that changes when the stage ends (a
+        phase of a turn, say): a search bot's ``horizon=stage`` plays each candidate on until
+        it changes, and judges the position there, where the ruleset's evaluation reads it best.
+        None (the default): the ruleset has no stages, and such a playout runs ``depth``
+        actions."""
+        return None
 
     def describe(self, view: Any) -> str:
         """The position as text for the terminal."""

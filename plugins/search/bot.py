@@ -1,4 +1,5 @@
-"""The ``mcts`` player: a search per decision, on forks of the one game it was made for."""
+"""The ``mcts`` player: a search per decision, on forks of the one game it was made for: the
+tree (``tree.py``) or, with ``horizon=stage``, the flat search to the stage's end (``flat.py``)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from polemos.core.game import Game
 from polemos.core.players import Player
 from polemos.core.plugins import call_hook
 from polemos.core.ruleset import Ruleset
+from polemos.plugins.search.flat import stage_decision
 from polemos.plugins.search.settings import Settings, settings
 from polemos.plugins.search.tree import PolicyRollout, Rollout, Search, random_rollout
 
@@ -48,7 +50,10 @@ class SearchBot:
         if game is None or rules is not game.rules:
             raise PolemosError("the mcts bot decides only in the game it was made for "
                                "(make_bot(..., game=game))")
-        return self.search.decide(game, side, legal)
+        resolved = self.settings.resolved(rules, game.state, side)
+        if resolved.horizon == "stage":
+            return stage_decision(self.search, game, side, legal, resolved)
+        return self.search.decide(game, side, legal, resolved)
 
 
 def make_search_bot(pm: pluggy.PluginManager, ruleset: str, options: Mapping[str, str],

@@ -14,11 +14,16 @@ bot leaves the greedy policy's choice (0: the most visited action, whatever gree
 ``search_opponent`` unless given): ``search`` branches on them as on the bot's own (each side's
 best reply, by its own rewards), ``greedy`` follows the greedy policy's choice there (the
 opponent modelled as that bot: the playouts all go to the bot's own alternatives).
+``horizon`` is how far a playout looks: ``depth`` (the default) grows the tree and plays
+``depth`` actions past it (``tree.py``); ``stage`` plays every legal action on to the end of
+the ruleset's stage of play (``Ruleset.search_stage``, a phase of De Bello Gallico's turn)
+with the same dice for all, and compares them there (``flat.py``).
 
-``depth``, ``keep`` and ``opponent`` not given are the ruleset's, asked at each decision
-(``resolved``): ``depth`` and ``keep`` its ``search_defaults`` for the position and the bot's
-side, else its ``search_depth`` and ``KEEP``; ``opponent`` its ``search_opponent``. A side may
-play best with a search its enemy plays worse with, and a given option always wins.
+``depth``, ``keep``, ``opponent`` and ``horizon`` not given are the ruleset's, asked at each
+decision (``resolved``): ``depth``, ``keep`` and ``horizon`` its ``search_defaults`` for the
+position and the bot's side, else its ``search_depth``, ``KEEP`` and ``depth``; ``opponent``
+its ``search_opponent``. A side may play best with a search its enemy plays worse with, and a
+given option always wins.
 """
 
 from __future__ import annotations
@@ -39,7 +44,9 @@ BUDGET, EXPLORE, ROLLOUT, PRIOR, KEEP = 0.2, 1.0, "playout", 0.5, 2.0
 """The defaults: 0.2 CPU seconds per decision is the issue's measure."""
 ROLLOUTS = ("playout", "greedy", "random")
 OPPONENTS = ("search", "greedy")
-OPTIONS = ("budget", "iterations", "depth", "explore", "rollout", "prior", "keep", "opponent")
+HORIZONS = ("depth", "stage")
+OPTIONS = ("budget", "iterations", "depth", "explore", "rollout", "prior", "keep", "opponent",
+           "horizon")
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +64,8 @@ class Settings:
     """None: the ruleset's ``Ruleset.search_defaults``, else ``KEEP``."""
     opponent: str | None = None
     """None: the ruleset's ``Ruleset.search_opponent``."""
+    horizon: str | None = None
+    """None: the ruleset's ``Ruleset.search_defaults``, else ``depth``."""
 
     def resolved(self, rules: Ruleset[Any, Any], state: Any, side: str) -> Resolved:
         """What one decision of ``side`` at ``state`` searches with: these settings, the
@@ -65,8 +74,9 @@ class Settings:
         return Resolved(
             self.depth if self.depth is not None
             else int(defaults.get("depth", rules.search_depth)),
-            self.keep if self.keep is not None else defaults.get("keep", KEEP),
-            self.opponent or rules.search_opponent)
+            self.keep if self.keep is not None else float(defaults.get("keep", KEEP)),
+            self.opponent or rules.search_opponent,
+            self.horizon or str(defaults.get("horizon", HORIZONS[0])))
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +86,7 @@ class Resolved:
     depth: int
     keep: float
     opponent: str
+    horizon: str = HORIZONS[0]
 
 
 def _number(kind: str, key: str, text: str, cast: Callable[[str], Any], low: float,
@@ -113,6 +124,8 @@ def settings(options: Mapping[str, str]) -> Settings:
     rollout = _word(kind, "rollout", options.get("rollout", ROLLOUT), ROLLOUTS)
     opponent = (_word(kind, "opponent", options["opponent"], OPPONENTS) if "opponent" in options
                 else None)
+    horizon = (_word(kind, "horizon", options["horizon"], HORIZONS) if "horizon" in options
+               else None)
     iterations = (_number(kind, "iterations", options["iterations"], int, 1, MAX_ITERATIONS)
                   if "iterations" in options else None)
     budget = (None if iterations is not None else
@@ -127,4 +140,4 @@ def settings(options: Mapping[str, str]) -> Settings:
         _number(kind, "prior", options.get("prior", str(PRIOR)), float, 0, 1),
         (_number(kind, "keep", options["keep"], float, 0, 100) if "keep" in options
          else None),
-        opponent)
+        opponent, horizon)

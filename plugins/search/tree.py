@@ -119,12 +119,13 @@ class Search:
                 return node
         return Node()
 
-    def decide(self, game: Game, side: str, legal: list[Action]) -> Action:
-        """The action of ``legal`` chosen by a search of ``game`` for ``side`` (``choice``)."""
+    def decide(self, game: Game, side: str, legal: list[Action], resolved: Resolved
+               ) -> Action:
+        """The action of ``legal`` chosen by a search of ``game`` for ``side`` (``choice``)
+        with the options settled for this decision (``Settings.resolved``)."""
         root = self.reused(game, side)
         root.favourite.clear()
         settings, rng = self.settings, self.rng
-        resolved = settings.resolved(game.rules, game.state, side)
         if self.guide is not None:
             root.favourite[side] = self.guide(game.rules, game.state, side, legal, rng)
         sides = list(game.rules.sides(game.state))

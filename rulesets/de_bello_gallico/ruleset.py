@@ -21,7 +21,7 @@ shot's exact chance (DBG-22, DBG-7; ``odds``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from polemos.core.actions import Action
@@ -73,10 +73,14 @@ if TYPE_CHECKING:
     from polemos.core.context import Context
 
 
-SHORT_SEARCH: Mapping[str, float] = {"depth": 4, "keep": 1.0}
+SHORT_SEARCH: Mapping[str, float | str] = {"depth": 4, "keep": 1.0}
 """Short playouts, and a departure from the greedy choice once it is one standard error better
 (``DeBelloGallico.search_defaults``): where the next few activations decide what the fitted
 evaluation reads, deeper playouts add noise, not foresight."""
+STAGE_SEARCH: Mapping[str, float | str] = {"horizon": "stage", "keep": 1.0}
+"""Every legal action played on to the end of the phase with the same dice (``search_stage``),
+and a departure from the greedy choice once its gain is one standard error of the paired
+gains (``DeBelloGallico.search_defaults``)."""
 
 
 class DeBelloGallico(Ruleset[DbgState, DbgScenario]):
@@ -91,8 +95,8 @@ class DeBelloGallico(Ruleset[DbgState, DbgScenario]):
     evaluation judges the position a few activations on. Measured (issue 14, budget 0.2,
     ``opponent=greedy``, 6 games a seat): depth 8 won the ambush as the Britons 6 of 6 where
     depth 4 with ``keep=1`` won 2; at Corfinium depth 4 with ``keep=1`` won as the Caesareans
-    5 of 6 where depth 8 won 2 (``search_defaults`` says so). Depth 24 fits only some 25
-    playouts in a decision, 8 about 50."""
+    5 of 6 where depth 8 won 2 (``search_defaults``: Corfinium now plays each move on to the
+    melee instead). Depth 24 fits only some 25 playouts in a decision, 8 about 50."""
     search_opponent = "greedy"
     """With some 50 playouts a decision, branching on the enemy's replies as well leaves a
     handful for each of the bot's own choices: without it the bot won Corfinium 2 of 16 games
@@ -103,20 +107,33 @@ class DeBelloGallico(Ruleset[DbgState, DbgScenario]):
         super().__init__(scenario)
         self.params = DbgParams()
 
-    def search_defaults(self, state: DbgState, side: str) -> Mapping[str, float]:
-        """``SHORT_SEARCH`` for both sides at Corfinium (DBG-57) and for the hunter of the
-        ambush (DBG-58); the quarry, and either side of a plain skirmish, search as deep as
-        ``search_depth`` says and keep the greedy choice unless another is ``KEEP`` standard
-        errors better. Measured against the greedy bot (issue 14, budget 0.2): the Caesareans
-        won 5 of 6 games with it, 2 of 6 without (``search_depth``); Corfinium 37 of 72 with
-        it; the Britons 25 of 30 with it, 16 of 30 without; the Romans 13 of 24 with it, 28 of
-        40 without. So set, ``mcts`` with no options won on fresh seeds the Caesareans' seat 19
-        of 36, the Pompeians' 17 of 36, the Britons' 31 of 48 and the Romans' 25 of 48."""
+    def search_defaults(self, state: DbgState, side: str) -> Mapping[str, float | str]:
+        """``STAGE_SEARCH`` for both sides at Corfinium (DBG-57), ``SHORT_SEARCH`` for the
+        hunter of the ambush (DBG-58); the quarry, and either side of a plain skirmish, search
+        the tree as deep as ``search_depth`` says and keep the greedy choice unless another is
+        ``KEEP`` standard errors better. Measured against the greedy bot (issue 14, budget 0.2,
+        12 games a run on fresh seeds):
+
+        - Corfinium, the tree at ``SHORT_SEARCH``: Caesareans 19 of 36, Pompeians 17 of 36
+          (at ``search_depth``, 2 of 6 as the Caesareans). Whether a move brings a holder onto
+          the bridge unpinned, or a defender into contact, shows when the melee starts; four
+          activations on, the evaluation tells moves apart by hundredths. At ``STAGE_SEARCH``:
+          Caesareans 22 of 36, Pompeians 26 of 36.
+        - The ambush: the Britons won 31 of 48 at ``SHORT_SEARCH`` (16 of 30 at
+          ``search_depth``), 8 of 12 at ``STAGE_SEARCH``; the Romans 25 of 48 at the
+          defaults (28 of 40 before; 13 of 24 at ``SHORT_SEARCH``) and 4 of 12 at
+          ``STAGE_SEARCH``: a race to their edge is not judged at the next melee."""
         objective = self.scenario.objective
-        if isinstance(objective, HoldBridge) or (
-                isinstance(objective, Ambush) and side == objective.hunter):
+        if isinstance(objective, HoldBridge):
+            return STAGE_SEARCH
+        if isinstance(objective, Ambush) and side == objective.hunter:
             return SHORT_SEARCH
         return {}
+
+    def search_stage(self, state: DbgState) -> Hashable:
+        """The turn and its phase (DBG-9): a movement phase's worth shows when the melee
+        starts, a melee's when the morale phase does."""
+        return state.turn, state.phase
 
     # -- set-up ----------------------------------------------------------------------------
     def new_state(self, game: Context) -> DbgState:

@@ -66,12 +66,17 @@ SEALED = "mcts:iterations=40,depth=12,prior=0,keep=0"
 would show."""
 
 
-def ork_choices(pm, seed: int, imperial: list[tuple[str, int]]) -> list[Any]:
+SEARCHES = [SEALED, f"{SEALED},horizon=stage"]
+"""The tree, and the flat search (Aeronautica has no stages: its playouts run ``depth``)."""
+
+
+def ork_choices(pm, seed: int, imperial: list[tuple[str, int]], kind: str = SEALED
+                ) -> list[Any]:
     """The orks' search bot's manoeuvre tokens after the imperials placed ``imperial``."""
     game = Game.new(load_scenario(SCENARIOS / "aeronautica/dogfight.yaml", pm), pm, seed=seed)
     for unit, number in imperial:
         game.step({"kind": "manoeuvre", "unit": unit, "args": {"number": number}}, "imperial")
-    bot = make_bot(pm, "aeronautica", SEALED, random.Random(7), game=game)
+    bot = make_bot(pm, "aeronautica", kind, random.Random(7), game=game)
     chosen = []
     while game.to_act() == "ork" and game.state.phase == "choose":
         action = bot.choose(game.rules, game.view("ork"), "ork", game.legal_actions())
@@ -85,20 +90,22 @@ OTHER = [("fury-1", 3), ("thunderbolt-2", 5), ("thunderbolt-1", 6)]
 """Two sets of imperial tokens, placed in two orders."""
 
 
-def test_its_decisions_do_not_depend_on_hidden_orders_or_future_dice(pm):
+@pytest.mark.parametrize("kind", SEARCHES)
+def test_its_decisions_do_not_depend_on_hidden_orders_or_future_dice(pm, kind):
     """AI-20: the imperial tokens are face down when the orks choose theirs; the two games
     differ in those tokens (and the order they were placed in) and in every future die."""
-    first, second = ork_choices(pm, 1, ONE), ork_choices(pm, 2, OTHER)
+    first, second = ork_choices(pm, 1, ONE, kind), ork_choices(pm, 2, OTHER, kind)
     assert len(first) == len(raw("aeronautica/dogfight")["squadrons"]["ork"])
     assert first == second
     assert len({action["number"] for action in first}) > 1  # not one token for all
 
 
-def test_a_bot_that_read_the_hidden_tokens_would_decide_otherwise(pm, monkeypatch):
+@pytest.mark.parametrize("kind", SEARCHES)
+def test_a_bot_that_read_the_hidden_tokens_would_decide_otherwise(pm, monkeypatch, kind):
     """The test above has teeth: without ``determinize`` the forks keep the true tokens."""
     monkeypatch.setattr(AeronauticaImperialis, "determinize",
                         lambda self, state, side, rng: None)
-    assert ork_choices(pm, 1, ONE) != ork_choices(pm, 2, OTHER)
+    assert ork_choices(pm, 1, ONE, kind) != ork_choices(pm, 2, OTHER, kind)
 
 
 def test_the_search_reads_the_game_it_was_made_for_only(pm):
@@ -172,14 +179,20 @@ def test_a_playout_goes_as_deep_as_the_ruleset_says_unless_told(pm, kind, depth)
     ("de-bello-gallico/britons-ambush", "britons", "mcts", Resolved(4, 1.0, "greedy")),
     ("de-bello-gallico/britons-ambush", "britons", "mcts:depth=6", Resolved(6, 1.0, "greedy")),
     ("de-bello-gallico/britons-ambush", "romans", "mcts", Resolved(8, 2.0, "greedy")),
-    ("de-bello-gallico/corfinium-bridge", "pompeians", "mcts", Resolved(4, 1.0, "greedy")),
+    ("de-bello-gallico/corfinium-bridge", "pompeians", "mcts",
+     Resolved(8, 1.0, "greedy", "stage")),
     ("de-bello-gallico/corfinium-bridge", "caesareans", "mcts:keep=3",
-     Resolved(4, 3.0, "greedy")),
+     Resolved(8, 3.0, "greedy", "stage")),
+    ("de-bello-gallico/corfinium-bridge", "caesareans", "mcts:horizon=depth,depth=4",
+     Resolved(4, 1.0, "greedy", "depth")),
+    ("de-bello-gallico/britons-ambush", "romans", "mcts:horizon=stage",
+     Resolved(8, 2.0, "greedy", "stage")),
 ])
 def test_options_not_given_are_the_rulesets_for_the_side(pm, scenario, side, kind, resolved):
     """``Settings.resolved``: a given option wins; else the ruleset's ``search_defaults`` for
-    the side (De Bello Gallico's short search for both sides at Corfinium and for the ambush's
-    hunter, DBG-57/58), else its ``search_depth`` and ``search_opponent`` and ``KEEP``."""
+    the side (De Bello Gallico's search to the end of the phase for both sides at Corfinium,
+    DBG-57, and its short search for the ambush's hunter, DBG-58), else its ``search_depth``
+    and ``search_opponent``, ``KEEP`` and the tree (``horizon=depth``)."""
     game = Game.new(load_scenario(SCENARIOS / f"{scenario}.yaml", pm), pm, seed=3)
     bot = make_bot(pm, game.rules.name, kind, random.Random(0), game=game)
     assert isinstance(bot, SearchBot)
@@ -288,9 +301,10 @@ def test_a_favourite_of_a_unit_not_on_the_menu_is_not_asked_of_the_ruleset():
     ("mcts:iterations=0", "option iterations='0'"),
     ("mcts:depth=-3", "option depth='-3'"),
     ("mcts:speed=3", "unknown option 'speed' (options: budget, iterations, depth, explore, "
-                     "rollout, prior, keep, opponent)"),
+                     "rollout, prior, keep, opponent, horizon)"),
     ("mcts:rollout=clever", "option rollout='clever': expected one of playout, greedy, random"),
     ("mcts:opponent=me", "option opponent='me': expected one of search, greedy"),
+    ("mcts:horizon=far", "option horizon='far': expected one of depth, stage"),
     ("mcts:prior=2", "option prior='2': expected a number from 0 to 1"),
     ("mcts:keep=-1", "option keep='-1': expected a number from 0 to 100"),
     ("mcts:budget=0.2,iterations=5", "give budget (seconds) or iterations, not both"),

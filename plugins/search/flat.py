@@ -1,0 +1,100 @@
+"""Flat Monte Carlo search to the end of the stage of play (the ``mcts`` option
+``horizon=stage``): every candidate played on, with the same dice, until the ruleset's stage
+of play changes (``Ruleset.search_stage``), and judged there.
+
+Why: in De Bello Gallico a movement phase is some fifty activations and rolls no die but a
+few shots, and what a move is worth shows when the melee starts: who touches whom, who stands
+on the bridge unpinned. The tree search's playouts of a few actions judge positions halfway
+through the phase, where the fitted evaluation tells one move from another by hundredths, and
+as often wrongly as not. A whole phase takes 10–15 ms to play, so 0.2 s buys a dozen or two
+playouts: too few to grow a tree, enough to play each legal action on once or twice.
+
+Each round draws one dice seed and plays every candidate with it, the greedy policy's choice
+first (common random numbers): two candidates then differ by what the action changes, not by
+the dice. The other sides play as the tree would treat them (``opponent``: the greedy policy,
+or the playout policy like the bot's own later decisions). The bot leaves the greedy choice
+only for a candidate whose paired gain over it, averaged over the rounds both were played
+on, is above ``MARGIN`` and ``keep`` standard errors; the best such gain wins.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from polemos.core.actions import Action
+from polemos.core.game import Game
+from polemos.plugins.search.settings import Resolved
+from polemos.plugins.search.tree import Search, candidates, rewards
+
+MARGIN = 0.01
+"""The least gain in the evaluation's winning chance for which the bot leaves the greedy
+choice: a hundredth is what the evaluation's rounding of one position to the next is worth."""
+STAGE_ACTIONS = 1000
+"""A guard on a stage that never ends: no phase of a real game comes near it."""
+
+
+def stage_decision(search: Search, game: Game, side: str, legal: list[Action],
+                   resolved: Resolved) -> Action:
+    """The action of ``legal`` chosen by playing each candidate on to the end of the stage
+    (module docstring), within the bot's budget or iterations (each playout counts one)."""
+    rules, state, rng, settings = game.rules, game.state, search.rng, search.settings
+    search.last = None  # no tree to go on from at the next decision
+    favourite = (search.guide(rules, state, side, legal, rng) if search.guide is not None
+                 else legal[0])
+    tried = [favourite, *(a for a in candidates(rules, state, legal, favourite)
+                          if a != favourite)]
+    deadline = (time.process_time() + settings.budget if settings.budget is not None
+                else math.inf)
+    limit = settings.iterations if settings.iterations is not None else math.inf
+    opponent = search.guide if resolved.opponent == "greedy" and search.guide else search.rollout
+    sides = list(rules.sides(state))
+    start = rules.search_stage(state)
+    longest = resolved.depth if start is None else STAGE_ACTIONS
+    values: list[list[float]] = [[] for _ in tried]
+    done = 0
+    while done < limit:
+        seed = rng.getrandbits(62)
+        for action, found in zip(tried, values, strict=True):
+            if done and (done >= limit or time.process_time() >= deadline):
+                return _best(tried, values, resolved.keep)
+            fork = game.fork(seed=seed)
+            fork.rules.determinize(fork.state, side, rng)
+            fork.step(action)
+            _play_stage(fork, side, start, longest, search, opponent)
+            found.append(rewards(rules, fork.state, sides, search.evaluate)[side])
+            done += 1
+    return _best(tried, values, resolved.keep)
+
+
+def _play_stage(fork: Game, side: str, start: Any, longest: int, search: Search,
+                opponent: Any) -> None:
+    """Play ``fork`` on while the stage is ``start``, at most ``longest`` actions: ``side`` by
+    the playout policy, the others by ``opponent``'s."""
+    rules, rng = fork.rules, search.rng
+    for _ in range(longest):
+        mover = rules.to_act(fork.state)
+        if mover is None or rules.search_stage(fork.state) != start:
+            return
+        legal = rules.legal_actions(fork.state)
+        policy = search.rollout if mover == side else opponent
+        fork.step(legal[0] if len(legal) == 1 else policy(rules, fork.state, mover, legal, rng),
+                  offered=legal)
+
+
+def _best(tried: list[Action], values: list[list[float]], keep: float) -> Action:
+    """The greedy choice (``tried[0]``) unless another's mean paired gain over it clears
+    ``MARGIN`` and ``keep`` standard errors; the largest such gain."""
+    kept = values[0]
+    best, margin = tried[0], MARGIN
+    for action, found in zip(tried[1:], values[1:], strict=True):
+        gains = [mine - theirs for mine, theirs in zip(found, kept, strict=False)]
+        if not gains:
+            continue
+        mean = sum(gains) / len(gains)
+        spread = (math.sqrt(sum((g - mean) ** 2 for g in gains) / (len(gains) - 1) / len(gains))
+                  if len(gains) > 1 else 0.0)
+        if mean > margin and mean > keep * spread:
+            best, margin = action, mean
+    return best
