@@ -13,7 +13,21 @@ from typing import Any
 
 from polemos.core.errors import DiceExhausted
 
-RollLog = Callable[[dict[str, Any]], None]
+RollLog = Callable[[list[int], str, str, int, dict[str, Any]], None]
+"""Told of every roll as its parts — the dice, purpose, rule, sides and the rest of the
+event's fields — rather than as the event: ``roll_event(*parts)`` makes it. A game keeps the
+parts and makes the dict only when its log is read (``polemos.core.game.Game.log``), as for a
+ruleset's commonest events: most simulations never read theirs (issue 14)."""
+
+
+def roll_event(dice: list[int], purpose: str, rule: str, sides: int, context: dict[str, Any]
+               ) -> dict[str, Any]:
+    """The "roll" event of a roll's parts (``RollLog``); a D6's leaves ``sides`` out."""
+    event: dict[str, Any] = {"type": "roll", "dice": dice, "purpose": purpose, "rule": rule}
+    if sides != 6:
+        event["sides"] = sides
+    event.update(context)
+    return event
 
 
 def natural_one_fails(roll: int, modified: int, target: int) -> bool:
@@ -37,7 +51,7 @@ class Dice:
         self._rng = random.Random(seed)
         self._pos = 0
         self.log = log
-        """Told of every roll (the game logs it as an event); None: nobody."""
+        """Told of every roll (``RollLog``: the game logs it as an event); None: nobody."""
         self.count = 0
 
     def _one(self, sides: int, purpose: str, rule: str) -> int:
@@ -60,11 +74,7 @@ class Dice:
         dice = [self._one(sides, purpose, rule) for _ in range(n)]
         self.count += n
         if self.log is not None:
-            event: dict[str, Any] = {"type": "roll", "dice": dice, "purpose": purpose, "rule": rule}
-            if sides != 6:
-                event["sides"] = sides
-            event.update(context)
-            self.log(event)
+            self.log(dice, purpose, rule, sides, context)
         return dice
 
     def d6(self, *, purpose: str, rule: str, **context: Any) -> int:
@@ -76,8 +86,7 @@ class Dice:
             value = self._one(6, purpose, rule)
         self.count += 1
         if self.log is not None:
-            self.log({"type": "roll", "dice": [value], "purpose": purpose, "rule": rule,
-                      **context})
+            self.log([value], purpose, rule, 6, context)
         return value
 
     def check(self, target: int, *, purpose: str, rule: str, modifier: int = 0,

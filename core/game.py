@@ -22,7 +22,7 @@ from pydantic import BaseModel, StrictInt, ValidationError
 
 from polemos.core import transaction
 from polemos.core.actions import Action
-from polemos.core.dice import Dice
+from polemos.core.dice import Dice, RollLog, roll_event
 from polemos.core.errors import (
     SHOWN_PROBLEMS,
     IllegalAction,
@@ -139,7 +139,7 @@ class Game:
         self._events: list[dict[str, Any]] = []
         self._pending: list[Any] = []
         """Events logged since the log was last read, in order, not yet in ``_events``: whole
-        dicts (``record``) and compact entries ``(build, values)`` (``log``, ``_resolve``) made
+        dicts (``record``) and compact entries ``(build, *values)`` (``log``, ``_resolve``) made
         into dicts when ``events`` is read."""
         self.actions: list[dict[str, Any]] = []
         self.listeners: list[EventListener] = []
@@ -265,11 +265,11 @@ class Game:
         seq = len(events)
         for entry in pending:
             if entry.__class__ is tuple:
-                build, values = entry
+                build = entry[0]
                 if build is _action_event:  # the engine's own: ``seq`` first, as ever
-                    entry = build(seq, *values)
+                    entry = build(seq, *entry[1:])
                 else:
-                    entry = build(*values)
+                    entry = build(*entry[1:])
                     entry["seq"] = seq
             events.append(entry)
             seq += 1
@@ -301,13 +301,16 @@ class Game:
             self._heard()
         return event
 
-    def log(self, build: Callable[..., dict[str, Any]], /, *values: Any) -> None:
+    def log(self, *entry: Any) -> None:
         """Append the public event ``build(*values)``, numbered, made only when the log is read
         (``events``) or heard (listeners hear it at once): ``record`` for a ruleset's commonest
         events, which then cost a tuple instead of a dict. ``build`` makes a new dict of the
         event's ``type`` and fields from ``values`` each time it is called, and must not
-        depend on anything but them: the values are what the log keeps until it is read."""
-        self._pending.append((build, values))
+        depend on anything but them: the values are what the log keeps until it is read.
+
+        Called as ``log(build, *values)`` (``Context.log``); taken as one ``entry``, the call's
+        own tuple ``(build, *values)`` is what the log keeps, with no second tuple to make."""
+        self._pending.append(entry)
         if self.listeners:
             self._heard()
 
@@ -389,7 +392,7 @@ class Game:
         recorded = action._recorded or action.recorded()  # made once per action object
         self.actions.append(recorded)
         # ``log``, inlined: one "action" event per step
-        self._pending.append((_action_event, (acting, recorded, secret)))
+        self._pending.append((_action_event, acting, recorded, secret))
         if self.listeners:
             self._heard()
         try:
@@ -525,21 +528,23 @@ def _action_event(seq: int, side: str, action: dict[str, Any], secret: bool
     return event
 
 
-def _roll_log(game: Game) -> Callable[[dict[str, Any]], None]:
+def _roll_log(game: Game) -> RollLog:
     """The dice's log of ``game``, holding the game weakly (see ``Game.attach_world``): each
-    die the dice threw is the next event, the dice's own dict numbered (``Game.record``), or
-    through ``emit`` if it is hidden. The dice of a game nobody holds any more log nowhere:
-    nobody could read that log."""
+    die the dice threw is the next event, logged compactly (``Game.log``: the dict is made when
+    the log is read), or through ``emit`` if it is hidden. The dice of a game nobody holds any
+    more log nowhere: nobody could read that log."""
     ref = weakref.ref(game)
 
-    def log(event: dict[str, Any]) -> None:
+    def log(dice: list[int], purpose: str, rule: str, sides: int, context: dict[str, Any]
+            ) -> None:
         live = ref()
         if live is None:  # the log is gone with its game: nobody can read it
             return
-        if VISIBLE_TO in event:  # a hidden roll: ``emit`` says who sees it
+        if VISIBLE_TO in context:  # a hidden roll: ``emit`` says who sees it
+            event = roll_event(dice, purpose, rule, sides, context)
             live.emit(event.pop("type"), **event)
         else:
-            live.record(event)
+            live.log(roll_event, dice, purpose, rule, sides, context)
 
     return log
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from polemos.core.dice import Dice, natural_one_fails, roll_off
+from polemos.core.dice import Dice, natural_one_fails, roll_event, roll_off
 from polemos.core.errors import DiceExhausted
 
 
@@ -23,7 +23,7 @@ def test_rolls_are_in_range(seed: int, n: int):
 
 def test_every_roll_is_an_event_with_purpose_and_rule():
     events = []
-    dice = Dice(script=[4, 2], log=events.append)
+    dice = Dice(script=[4, 2], log=lambda *roll: events.append(roll_event(*roll)))
     assert dice.roll(2, purpose="fire", rule="PCV-15", unit="red-1") == [4, 2]
     assert events == [{"type": "roll", "dice": [4, 2], "purpose": "fire", "rule": "PCV-15",
                        "unit": "red-1"}]
@@ -51,7 +51,7 @@ def test_natural_one_always_fails_whatever_the_modifier():
 
 def test_roll_off_rerolls_ties():
     events = []
-    dice = Dice(script=[3, 3, 2, 5], log=events.append)
+    dice = Dice(script=[3, 3, 2, 5], log=lambda *roll: events.append(roll_event(*roll)))
     winner, totals = roll_off(dice, ["red", "blue"], purpose="first", rule="PCV-4")
     assert winner == "blue" and totals == {"red": 2, "blue": 5}
     assert [e["dice"][0] for e in events] == [3, 3, 2, 5]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from polemos.core.dice import Dice
+from polemos.core.dice import Dice, roll_event
 from polemos.core.errors import DiceExhausted
 from polemos.core.morale import (
     FORBIDS,
@@ -26,7 +26,7 @@ from polemos.core.table import Base, PolygonObstacle, Table
 
 def scripted(*faces: int) -> tuple[Dice, list[dict]]:
     log: list[dict] = []
-    return Dice(script=list(faces), log=log.append), log
+    return Dice(script=list(faces), log=lambda *roll: log.append(roll_event(*roll))), log
 
 
 # --- states ----------------------------------------------------------------------------------

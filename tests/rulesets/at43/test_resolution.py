@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from polemos.core.dice import Dice
+from polemos.core.dice import Dice, roll_event
 from polemos.core.errors import DiceExhausted
 from polemos.core.table import Base
 from polemos.rulesets.at43.damage import FRAME, PROPULSION, WEAPON, apply_point, location
@@ -56,7 +56,7 @@ def test_at3_automatic_columns_roll_no_die():
 def test_at18_roll_successes_counts_dice_at_or_above_the_score():
     """AT-18: Action = attacker's Armour, Difficulty = target's; 12 vs 10 needs 3+."""
     log: list[dict] = []
-    dice = Dice(script=[3, 2, 6], log=log.append)
+    dice = Dice(script=[3, 2, 6], log=lambda *roll: log.append(roll_event(*roll)))
     assert roll_successes(dice, 3, 12, 10, purpose="impacts", rule="AT-18") == ([3, 2, 6], 2)
     assert log[0]["needed"] == 3 and log[0]["rule"] == "AT-18"
 
