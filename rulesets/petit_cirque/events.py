@@ -10,10 +10,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from polemos.core.hexgrid import Hex, axial_to_offset
 
-def move(unit: str, how: str, frm_col: int, frm_row: int, col: int, row: int, facing: int,
+
+def move(unit: str, how: str, frm_q: int, frm_r: int, col: int, row: int, facing: int,
          altitude: int, mp_left: int, rules: Sequence[str]) -> dict[str, Any]:
-    """A step or loop into the hex ``[col, row]`` (PCV-6 … PCV-9), citing ``rules``."""
+    """A step or loop from the hex of axial ``(frm_q, frm_r)`` (the mover's, kept as it is:
+    its offset coordinates are worked out here, only if the log is read) into the hex
+    ``[col, row]`` (PCV-6 … PCV-9), citing ``rules``."""
+    frm_col, frm_row = axial_to_offset(Hex(frm_q, frm_r))
     return {"type": "move", "unit": unit, "how": how, "frm": [frm_col, frm_row],
             "to": [col, row], "facing": facing, "altitude": altitude, "mp_left": mp_left,
             "rules": list(rules)}

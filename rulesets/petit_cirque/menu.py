@@ -13,6 +13,7 @@ import functools
 
 from polemos.core.actions import Action
 from polemos.rulesets.petit_cirque.movement import DIRECTIONS, LOOP_COST, STEP_COST
+from polemos.rulesets.petit_cirque.state import MAX_LEVEL, PcvParams, Plane
 
 ALTS = ("level", "down", "up")
 """PCV-6, PCV-7: the altitude changes of a step, in the order menus list them."""
@@ -53,15 +54,18 @@ class PlaneActions:
         like ``moves``."""
         return self._speeds[min(max(room, -2), 1) + 2]
 
-    def moves(self, mp: int, climb: bool, loops: bool) -> list[Action]:
-        """The steps then loops open with ``mp`` MP left (PCV-6 … PCV-8), in menu order;
-        ``climb``: it may still climb (PCV-7, PCV-O1), ``loops``: its role may loop (PCV-O2).
+    def moves(self, mp: int, plane: Plane, params: PcvParams) -> list[Action]:
+        """The steps then loops open to ``plane`` with ``mp`` MP left (PCV-6 … PCV-8), in menu
+        order, given whether it may still climb (PCV-7, PCV-O1) and its role may loop (PCV-O2).
 
         The menu depends on nothing else, and no cost exceeds 3 MP, so there are 16 of them
         (3 MP or more offer the same): each is built once, in ``menus``, and shared (the caller
         copies it before adding to it).
         """
-        return self.menus[(mp if mp < LOOP_COST else LOOP_COST) * 4 + climb * 2 + loops]
+        # ``movement.ceiling``, inlined: asked at every step of every move
+        climb = plane.altitude < min(MAX_LEVEL, params.ceiling.get(plane.role, MAX_LEVEL))
+        return self.menus[(mp if mp < LOOP_COST else LOOP_COST) * 4 + climb * 2
+                          + (plane.role not in params.no_loops)]
 
     def _menu(self, mp: int, climb: bool, loops: bool) -> list[Action]:
         menu: list[Action] = []

@@ -90,8 +90,8 @@ def arrive(state: PcvState, plane: Plane, q: int, r: int, facing: int, altitude:
            rules: Sequence[str], game: Context) -> None:
     """``enter`` the hex of axial ``(q, r)``: a step, the commonest action, builds no ``Hex``."""
     col = q + (r - (r & 1)) // 2  # hexgrid.axial_to_offset, inlined
-    game.log(events.move, plane.id, how, plane.q + (plane.r - (plane.r & 1)) // 2, plane.r, col,
-             r, facing, altitude, state.mp_left, rules)
+    game.log(events.move, plane.id, how, plane.q, plane.r, col, r, facing, altitude,
+             state.mp_left, rules)
     plane.q, plane.r, plane.facing, plane.altitude = q, r, facing, altitude
     cloth = state.cloth
     if not (0 <= col < cloth.width and 0 <= r < cloth.height):  # HexMap.contains
@@ -101,8 +101,9 @@ def arrive(state: PcvState, plane: Plane, q: int, r: int, facing: int, altitude:
         crash_onto_ground(plane, game)
     else:
         for other in state.planes.values():  # PCV-12: another aircraft in play here
-            if (other.q == q and other.r == r and other.altitude == altitude and other.in_play
-                    and other is not plane):  # the rarest match first: one test per aircraft
+            # one test for most aircraft, three for the mover itself (already in this hex)
+            if (other.q == q and other.r == r and other is not plane
+                    and other.altitude == altitude and other.in_play):
                 game.emit("collision", units=[plane.id, other.id], hex=[col, r],
                           altitude=altitude, rule="PCV-12")
                 remove(state, other, f"collided with {plane.id}", "PCV-12", game)

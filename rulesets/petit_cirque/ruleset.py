@@ -23,9 +23,8 @@ from polemos.rulesets.petit_cirque.actions import ACTIONS
 from polemos.rulesets.petit_cirque.annotations import annotate
 from polemos.rulesets.petit_cirque.menu import plane_actions
 from polemos.rulesets.petit_cirque.models import PcvScenario
-from polemos.rulesets.petit_cirque.movement import ceiling
 from polemos.rulesets.petit_cirque.odds import shot_odds
-from polemos.rulesets.petit_cirque.state import MAX_LEVEL, PcvParams, PcvState, Plane
+from polemos.rulesets.petit_cirque.state import PcvParams, PcvState, Plane
 
 if TYPE_CHECKING:
     from polemos.core.context import Context
@@ -159,16 +158,12 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
             if state.choosing_speed:
                 actions = plane_actions(moving).speed_menu(movement.speed_cap(params, p)
                                                            - p.speed)[:]
-            else:  # ``ceiling``, inlined: asked at every step
-                ceilings = params.ceiling
-                actions = plane_actions(moving).moves(
-                    state.mp_left, p.altitude < min(MAX_LEVEL, ceilings.get(p.role, MAX_LEVEL)),
-                    p.role not in params.no_loops)[:]
+            else:
+                actions = plane_actions(moving).moves(state.mp_left, p, params)[:]
         else:
             actions = []
             for p in self._pending(state):
-                actions += plane_actions(p.id).moves(p.speed, p.altitude < ceiling(params, p),
-                                                     p.role not in params.no_loops)
+                actions += plane_actions(p.id).moves(p.speed, p, params)
         if params.abilities:
             return abilities.extra_actions(state, params, self._movers(state), actions)
         return actions
