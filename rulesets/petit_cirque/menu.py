@@ -49,9 +49,11 @@ class PlaneActions:
             action = self._fire[target] = Action("fire", self.unit, {"target": target})
         return action
 
-    def speed_menu(self, room: int) -> list[Action]:
-        """The speed changes open (PCV-10), in menu order, ``room`` below the speed cap: shared,
-        like ``moves``."""
+    def speed_menu(self, plane: Plane, params: PcvParams) -> list[Action]:
+        """The speed changes open to ``plane`` (PCV-10, PCV-O1), in menu order: shared, like
+        ``moves``."""
+        # ``movement.speed_cap``, inlined: asked at the end of every move
+        room = min(MAX_LEVEL, params.max_speed.get(plane.role, MAX_LEVEL)) - plane.speed
         return self._speeds[min(max(room, -2), 1) + 2]
 
     def moves(self, mp: int, plane: Plane, params: PcvParams) -> list[Action]:

@@ -108,6 +108,16 @@ class PcvScenario(ScenarioBase):
                            a.damage_taken))
         return tuple(starts)
 
+    @functools.cached_property
+    def side_units(self) -> dict[str, tuple[str, ...]]:
+        """Each side's aircraft ids in the order of ``starts``, which is the order of a game's
+        planes: the rules ask after most actions which of the side's aircraft are yet to act,
+        and look at that side's alone."""
+        units: dict[str, list[str]] = {side: [] for side in self.sides}
+        for start in self.starts:
+            units.setdefault(start[1], []).append(start[0])
+        return {side: tuple(ids) for side, ids in units.items()}
+
     def problems(self) -> list[tuple[str, str]]:
         problems: list[tuple[str, str]] = []
         cloth = HexMap(self.map.width, self.map.height)

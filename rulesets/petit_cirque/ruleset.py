@@ -40,6 +40,8 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
     def __init__(self, scenario: PcvScenario) -> None:
         super().__init__(scenario)
         self.params = PcvParams()
+        self._side_units = scenario.side_units
+        """``PcvScenario.side_units``, read from the scenario once per game."""
 
     def add_ability(self, ability: abilities.Ability, state: PcvState) -> None:
         """Switch a club's ability on for this game (PCV-O5, PCV-O6): its action kinds join
@@ -60,15 +62,16 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
     def new_state(self, game: Context) -> PcvState:
         """The aircraft as set up, and the turn: PCV-4's roll-off, or the scenario's position."""
         sc = self.scenario
+        seating = sc.sides  # read once: a pydantic model (it has __getattr__) is slow to read
         planes = {start[0]: Plane(*start) for start in sc.starts}
         first = sc.first_side
         if first is None:
-            first, totals = roll_off(game.dice, sc.sides, purpose="first player", rule="PCV-4")
-        sides = sc.sides[sc.sides.index(first):] + sc.sides[:sc.sides.index(first)]
+            first, totals = roll_off(game.dice, seating, purpose="first player", rule="PCV-4")
+        sides = seating[seating.index(first):] + seating[:seating.index(first)]
         state = PcvState(sc.cloth, planes, SideByTurn(sides), sc.max_rounds, sc.hold_out)
         at = sc.position
         if at is None:
-            game.log(events.turn, state.turn.side, 1)
+            game.log(events.turn, first, 1)
             return state
         state.turn.index, state.turn.round = sides.index(at.side), at.round
         state.phase, state.done, state.moving = at.phase, list(at.done), at.moving
@@ -122,18 +125,18 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
         return None if state.over else turn.sides[turn.index]
 
     def _pending(self, state: PcvState) -> list[Plane]:
-        turn, done = state.turn, state.done
-        side = turn.sides[turn.index]
-        return [p for p in state.planes.values() if p.side == side and p.in_play
-                and p.id not in done]
+        """The aircraft of the side to act yet to move or fire this phase, in the planes'
+        order (the side's own alone are looked at: ``side_units``)."""
+        turn, done, planes = state.turn, state.done, state.planes
+        return [p for unit in self._side_units[turn.sides[turn.index]]
+                if (p := planes[unit]).in_play and unit not in done]
 
     def _any_pending(self, state: PcvState) -> bool:
         """Whether ``_pending`` has anyone, without listing them (asked after most actions;
         a plain loop, as ``any`` over a generator costs more)."""
-        turn, done = state.turn, state.done
-        side = turn.sides[turn.index]
-        for p in state.planes.values():  # noqa: SIM110
-            if p.side == side and p.in_play and p.id not in done:
+        turn, done, planes = state.turn, state.done, state.planes
+        for unit in self._side_units[turn.sides[turn.index]]:  # noqa: SIM110
+            if planes[unit].in_play and unit not in done:
                 return True
         return False
 
@@ -143,7 +146,13 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
             return []
         params = self.params
         moving = state.moving
-        if state.phase == "fire":
+        if moving is not None:  # mid-move, the commonest decision (only ever in a move phase)
+            p = state.planes[moving]
+            if state.choosing_speed:
+                actions = plane_actions(moving).speed_menu(p, params)[:]
+            else:
+                actions = plane_actions(moving).moves(state.mp_left, p, params)[:]
+        elif state.phase == "fire":
             actions = []
             side = state.turn.sides[state.turn.index]  # every firer's: the same enemies (PCV-18)
             enemies = [t for t in state.planes.values() if t.in_play and t.side != side]
@@ -153,13 +162,6 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
                 if shots:  # most aircraft have none: no list of their actions to build
                     actions += [mine.fire(t.id) for t in shots]
                 actions.append(mine.hold)
-        elif moving is not None:  # step_problem and loop_problem as yes/no, once per aircraft
-            p = state.planes[moving]
-            if state.choosing_speed:
-                actions = plane_actions(moving).speed_menu(movement.speed_cap(params, p)
-                                                           - p.speed)[:]
-            else:
-                actions = plane_actions(moving).moves(state.mp_left, p, params)[:]
         else:
             actions = []
             for p in self._pending(state):
@@ -268,9 +270,10 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
         if (decide and self._decide(state, game)) or state.moving or self._any_pending(state):
             return
         state.done = []
+        turn = state.turn  # its side read as in ``to_act``, without the property's call
         if state.phase == "move":
             state.phase = "fire"
-            game.log(events.fire_phase, state.turn.side)
+            game.log(events.fire_phase, turn.sides[turn.index])
             if self.params.abilities:  # ground fire may end the game before any aircraft fires
                 abilities.fire_step(state, self.params, game)
                 if self._decide(state, game):
@@ -278,11 +281,11 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
             if self._any_pending(state):
                 return
         state.phase = "move"
-        new_round = state.turn.hand_over()
-        if new_round and state.turn.round > state.max_rounds:
+        new_round = turn.hand_over()
+        if new_round and turn.round > state.max_rounds:
             self._round_limit(state, game)
             return
-        game.log(events.turn, state.turn.side, state.turn.round)
+        game.log(events.turn, turn.sides[turn.index], turn.round)
         if not self._any_pending(state):
             self._advance(state, game)
 
