@@ -118,7 +118,7 @@ class DeBelloGallico(Ruleset[DbgState, DbgScenario]):
           (at ``search_depth``, 2 of 6 as the Caesareans). Whether a move brings a holder onto
           the bridge unpinned, or a defender into contact, shows when the melee starts; four
           activations on, the evaluation tells moves apart by hundredths. At ``STAGE_SEARCH``:
-          Caesareans 41 of 72, Pompeians 26 of 36 (with ``keep=0.5`` the Caesareans won 13 of
+          Caesareans 41 of 72, Pompeians 33 of 48 (with ``keep=0.5`` the Caesareans won 13 of
           36, with ``rollout=greedy`` 5 of 12, searching the last turn to the game's end 6 of
           12).
         - The ambush: the Britons won 31 of 48 at ``SHORT_SEARCH`` (16 of 30 at
