@@ -119,8 +119,8 @@ class DeBelloGallico(Ruleset[DbgState, DbgScenario]):
           the bridge unpinned, or a defender into contact, shows when the melee starts; four
           activations on, the evaluation tells moves apart by hundredths. At ``STAGE_SEARCH``:
           Caesareans 41 of 72, Pompeians 33 of 48 (with ``keep=0.5`` the Caesareans won 13 of
-          36, with ``rollout=greedy`` 5 of 12, searching the last turn to the game's end 6 of
-          12).
+          36, with ``keep=2`` 18 of 36, with ``rollout=greedy`` 5 of 12, searching the last
+          turn to the game's end 6 of 12).
         - The ambush: the Britons won 31 of 48 at ``SHORT_SEARCH`` (16 of 30 at
           ``search_depth``), 8 of 12 at ``STAGE_SEARCH``; the Romans 31 of 60 at the defaults
           (28 of 40 while choosing them; 13 of 24 at ``SHORT_SEARCH``) and 4 of 12 at
