@@ -81,7 +81,9 @@ def split_kind(kind: str) -> tuple[str, dict[str, str]]:
     """``"mcts:budget=0.2,depth=8"`` as ``("mcts", {"budget": "0.2", "depth": "8"})``."""
     name, colon, rest = kind.partition(":")
     options: dict[str, str] = {}
-    for item in rest.split(",") if colon else []:
+    if not colon:  # a plain kind, as every game of a batch makes its bots
+        return name, options
+    for item in rest.split(","):
         key, equals, value = (part.strip() for part in item.partition("="))
         if not key or not equals or not value:
             raise PolemosInputError(f"bot {kind!r}: expected KIND:OPTION=VALUE[,OPTION=VALUE...]"

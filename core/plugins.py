@@ -13,7 +13,6 @@ import importlib
 import importlib.metadata
 import inspect
 import types
-import weakref
 from collections.abc import Collection, Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -105,8 +104,10 @@ def call_hook(manager: pluggy.PluginManager, name: str, /, *, firstresult: bool 
     caller: Any = hook
     if only is not None:
         impls = hook.get_hookimpls()
-        removed = [impl.plugin for impl in impls if not (impl.hookwrapper or impl.wrapper)
-                   and impl.plugin_name not in only]
+        removed = []  # a loop: a comprehension would make a function and a closure per call
+        for impl in impls:
+            if not (impl.hookwrapper or impl.wrapper) and impl.plugin_name not in only:
+                removed.append(impl.plugin)
         if len(removed) == len(impls):  # nothing would run (every game's set-up asks)
             return None if firstresult else []
         caller = manager.subset_hook_caller(name, remove_plugins=removed)
@@ -124,10 +125,11 @@ def call_hook(manager: pluggy.PluginManager, name: str, /, *, firstresult: bool 
     return next(iter(result), None) if firstresult else result
 
 
-_STATIC: weakref.WeakKeyDictionary[pluggy.PluginManager, dict[tuple[Any, ...], Any]] = \
-    weakref.WeakKeyDictionary()
-"""``call_static_hook``'s answers per manager: ``{(hook, firstresult, arguments): (the
-implementations that gave it, the answer)}``, gone with the manager."""
+_ANSWERS = "_polemos_static_answers"
+"""The attribute of a manager holding ``call_static_hook``'s answers: ``{(hook, firstresult,
+arguments): (the implementations that gave it, the answer)}``, gone with the manager. On the
+manager itself, read by one ``getattr``: a weak dictionary of managers cost a new weak
+reference, and a Python call, at every lookup (every bot of every game)."""
 
 
 def call_static_hook(manager: pluggy.PluginManager, name: str, /, *, firstresult: bool = False,
@@ -140,11 +142,12 @@ def call_static_hook(manager: pluggy.PluginManager, name: str, /, *, firstresult
     it. Arguments must be hashable; the manager itself may be one (it is not kept).
     """
     impls = getattr(manager.hook, name).get_hookimpls()
-    answers = _STATIC.get(manager)
+    answers: dict[tuple[Any, ...], Any] | None = getattr(manager, _ANSWERS, None)
     if answers is None:
-        answers = _STATIC[manager] = {}
+        answers = {}
+        setattr(manager, _ANSWERS, answers)
     key = (name, firstresult, *((arg, value) for arg, value in kwargs.items()
-                                if value is not manager))
+                                if value is not manager)) if kwargs else (name, firstresult)
     known = answers.get(key)
     if known is not None and known[0] == impls:
         return known[1]

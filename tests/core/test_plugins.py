@@ -12,7 +12,13 @@ from polemos.core import hookspecs
 from polemos.core.errors import PluginFailure, PolemosError, ScenarioError, UnknownName
 from polemos.core.game import Game
 from polemos.core.players import make_bot
-from polemos.core.plugins import call_hook, make_plugin_manager, ruleset_registry
+from polemos.core.plugins import (
+    call_hook,
+    call_static_hook,
+    make_plugin_manager,
+    register,
+    ruleset_registry,
+)
 from polemos.core.scenario import validate_scenario
 from tests.core.toy import TOY, BrokenConfigure, Toy, ToyPlugin
 
@@ -77,6 +83,30 @@ def test_call_hook_firstresult_and_collect():
     # nobody named implements it: nothing runs, the answer is the empty one
     assert call_hook(pm, "polemos_bot_policy", only=["C"], **args) == []
     assert call_hook(pm, "polemos_bot_policy", only=["C"], firstresult=True, **args) is None
+
+
+def test_a_static_hook_is_asked_once_per_manager_until_its_plugins_change():
+    asked: list[str] = []
+
+    class Kinds:
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+        @hookspecs.hookimpl
+        def polemos_bot_kinds(self):
+            asked.append(self.name)
+            return {self.name: None}
+
+    pm = make_plugin_manager([Kinds("a")], entry_points=False)
+    other = make_plugin_manager([Kinds("b")], entry_points=False)
+    for _ in range(3):
+        assert call_static_hook(pm, "polemos_bot_kinds") == [{"a": None}]
+        assert call_static_hook(other, "polemos_bot_kinds") == [{"b": None}]
+    assert asked == ["a", "b"]  # each manager keeps its own answers
+    register(pm, Kinds("c"), "c")
+    assert call_static_hook(pm, "polemos_bot_kinds") == [{"c": None}, {"a": None}]
+    assert call_static_hook(pm, "polemos_bot_kinds") == [{"c": None}, {"a": None}]
+    assert asked == ["a", "b", "c", "a"]  # asked again once, after the registration
 
 
 def test_a_ruleset_that_raises_is_named():
