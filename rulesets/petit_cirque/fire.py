@@ -58,8 +58,12 @@ def targets(params: PcvParams, firer: Plane, enemies: Iterable[Plane]) -> list[P
     wording the reasons it would give: the fire menu asks it of every pair."""
     line = lines(params.guns.get(firer.role, (0,)), firer.facing)
     q, r, altitude = firer.q, firer.r, firer.altitude
-    return [t for t in enemies if (distance := line.get((t.q - q, t.r - r))) is not None
-            and (abs(altitude - t.altitude), distance) in SHOTS]
+    found = []
+    for t in enemies:  # a loop: a comprehension makes a function and its closure per call
+        distance = line.get((t.q - q, t.r - r))
+        if distance is not None and (abs(altitude - t.altitude), distance) in SHOTS:
+            found.append(t)
+    return found
 
 
 def fire_problem(state: PcvState, params: PcvParams, firer: Plane, target_id: object) -> Problem:

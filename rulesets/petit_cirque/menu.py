@@ -12,7 +12,13 @@ from __future__ import annotations
 import functools
 
 from polemos.core.actions import Action
-from polemos.rulesets.petit_cirque.movement import DIRECTIONS, LOOP_COST, STEP_COST
+from polemos.rulesets.petit_cirque.movement import (
+    DIRECTIONS,
+    LOOP_COST,
+    STEP_COST,
+    ceiling,
+    speed_cap,
+)
 from polemos.rulesets.petit_cirque.state import MAX_LEVEL, PcvParams, Plane
 
 ALTS = ("level", "down", "up")
@@ -26,9 +32,10 @@ SPEED_CHANGES = (-1, 0, 1)
 class PlaneActions:
     """One aircraft's actions: ``steps[alt]`` in ``DIRECTIONS`` order, ``loops[alt]``,
     ``speeds[change]``, ``fire(target)`` (built on first use: targets are the other aircraft),
-    ``hold``, and ``moves(...)``, its whole move menu for one decision."""
+    ``hold``; ``menus``, its 16 move menus (``menu``), and ``speed_menus``, its speed menus by
+    room under the cap (``speed_menu``)."""
 
-    __slots__ = ("unit", "steps", "loops", "speeds", "hold", "_fire", "menus", "_speeds")
+    __slots__ = ("unit", "steps", "loops", "speeds", "hold", "_fire", "menus", "speed_menus")
 
     def __init__(self, unit: str) -> None:
         self.unit = unit
@@ -40,8 +47,8 @@ class PlaneActions:
         self._fire: dict[str, Action] = {}
         self.menus = [self._menu(mp, climb, loops) for mp in range(LOOP_COST + 1)
                       for climb in (False, True) for loops in (False, True)]
-        self._speeds = [[self.speeds[c] for c in SPEED_CHANGES if c <= room]
-                        for room in (-2, -1, 0, 1)]
+        self.speed_menus = [[self.speeds[c] for c in SPEED_CHANGES if c <= room]
+                            for room in (-2, -1, 0, 1)]
 
     def fire(self, target: str) -> Action:
         action = self._fire.get(target)
@@ -49,25 +56,18 @@ class PlaneActions:
             action = self._fire[target] = Action("fire", self.unit, {"target": target})
         return action
 
-    def speed_menu(self, plane: Plane, params: PcvParams) -> list[Action]:
-        """The speed changes open to ``plane`` (PCV-10, PCV-O1), in menu order: shared, like
-        ``moves``."""
-        # ``movement.speed_cap``, inlined: asked at the end of every move
-        room = min(MAX_LEVEL, params.max_speed.get(plane.role, MAX_LEVEL)) - plane.speed
-        return self._speeds[min(max(room, -2), 1) + 2]
-
-    def moves(self, mp: int, plane: Plane, params: PcvParams) -> list[Action]:
-        """The steps then loops open to ``plane`` with ``mp`` MP left (PCV-6 … PCV-8), in menu
-        order, given whether it may still climb (PCV-7, PCV-O1) and its role may loop (PCV-O2).
+    def menu(self, mp: int, climb: bool, loops: bool) -> list[Action]:
+        """The steps then loops open with ``mp`` MP left (PCV-6 … PCV-8), in menu order, given
+        whether the aircraft may still climb (PCV-7, PCV-O1) and its role may loop (PCV-O2).
 
         The menu depends on nothing else, and no cost exceeds 3 MP, so there are 16 of them
-        (3 MP or more offer the same): each is built once, in ``menus``, and shared (the caller
-        copies it before adding to it).
+        (3 MP or more offer the same): each is built once, in ``menus``, and shared.
         """
-        # ``movement.ceiling``, inlined: asked at every step of every move
-        climb = plane.altitude < min(MAX_LEVEL, params.ceiling.get(plane.role, MAX_LEVEL))
-        return self.menus[(mp if mp < LOOP_COST else LOOP_COST) * 4 + climb * 2
-                          + (plane.role not in params.no_loops)]
+        return self.menus[min(mp, LOOP_COST) * 4 + climb * 2 + loops]
+
+    def speed_menu(self, room: int) -> list[Action]:
+        """The speed changes (PCV-10) of an aircraft ``room`` below its cap, in menu order."""
+        return self.speed_menus[min(max(room, -2), 1) + 2]
 
     def _menu(self, mp: int, climb: bool, loops: bool) -> list[Action]:
         menu: list[Action] = []
@@ -84,3 +84,33 @@ def plane_actions(unit: str) -> PlaneActions:
     """The actions of the aircraft ``unit``, shared by every game of the process (actions are
     values, and a duel is over in a few dozen actions: per-game tables would not pay off)."""
     return PlaneActions(unit)
+
+
+class PlaneMenus:
+    """One aircraft's move and speed menus under its role's limits, looked up with no call:
+    ``moves[mp][altitude]``, the steps and loops open with ``mp`` MP left at ``altitude``
+    (PCV-6 … PCV-8, PCV-O1, PCV-O2), and ``speeds[speed]``, the speed changes open at ``speed``
+    (PCV-10, PCV-O1). MP, altitude and speed never exceed 6 (PCV-2, PCV-7, PCV-10); the lists
+    are shared (the caller copies one before adding to it)."""
+
+    __slots__ = ("moves", "speeds")
+
+    def __init__(self, unit: str, highest: int, loops: bool, cap: int) -> None:
+        actions = plane_actions(unit)
+        levels = range(MAX_LEVEL + 1)
+        self.moves = [[actions.menu(mp, altitude < highest, loops) for altitude in levels]
+                      for mp in levels]
+        self.speeds = [actions.speed_menu(cap - speed) for speed in levels]
+
+
+def plane_menus(plane: Plane, params: PcvParams) -> PlaneMenus:
+    """``plane``'s menus under the limits ``params`` set for its role (PCV-O1, PCV-O2)."""
+    return role_menus(plane.id, ceiling(params, plane), plane.role not in params.no_loops,
+                      speed_cap(params, plane))
+
+
+@functools.lru_cache(maxsize=4096)
+def role_menus(unit: str, highest: int, loops: bool, cap: int) -> PlaneMenus:
+    """The menus of ``unit`` under these limits (its ceiling ``highest``, whether it may loop,
+    its speed cap), shared by every game of the process that plays it under them."""
+    return PlaneMenus(unit, highest, loops, cap)

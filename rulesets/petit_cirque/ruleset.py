@@ -21,7 +21,7 @@ from polemos.core.world import Hit, Outcome, Presence
 from polemos.rulesets.petit_cirque import abilities, clone, events, fire, mixing, movement, text
 from polemos.rulesets.petit_cirque.actions import ACTIONS
 from polemos.rulesets.petit_cirque.annotations import annotate
-from polemos.rulesets.petit_cirque.menu import plane_actions
+from polemos.rulesets.petit_cirque.menu import PlaneMenus, plane_actions, plane_menus
 from polemos.rulesets.petit_cirque.models import PcvScenario
 from polemos.rulesets.petit_cirque.odds import shot_odds
 from polemos.rulesets.petit_cirque.state import PcvParams, PcvState, Plane
@@ -42,6 +42,10 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
         self.params = PcvParams()
         self._side_units = scenario.side_units
         """``PcvScenario.side_units``, read from the scenario once per game."""
+        self._menus: dict[str, PlaneMenus] = {}
+        """Each aircraft's menus (``plane_menus``), by id, made at its first decision: its
+        role's limits are read once, as the house rules set them before play
+        (``polemos_configure_game``). A fork shares them, as it shares ``params``."""
 
     def add_ability(self, ability: abilities.Ability, state: PcvState) -> None:
         """Switch a club's ability on for this game (PCV-O5, PCV-O6): its action kinds join
@@ -128,8 +132,12 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
         """The aircraft of the side to act yet to move or fire this phase, in the planes'
         order (the side's own alone are looked at: ``side_units``)."""
         turn, done, planes = state.turn, state.done, state.planes
-        return [p for unit in self._side_units[turn.sides[turn.index]]
-                if (p := planes[unit]).in_play and unit not in done]
+        pending = []
+        for unit in self._side_units[turn.sides[turn.index]]:  # a loop: a comprehension
+            p = planes[unit]  # makes a function and its closure at every call (Python 3.11)
+            if p.in_play and unit not in done:
+                pending.append(p)
+        return pending
 
     def _any_pending(self, state: PcvState) -> bool:
         """Whether ``_pending`` has anyone, without listing them (asked after most actions;
@@ -148,27 +156,36 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
         moving = state.moving
         if moving is not None:  # mid-move, the commonest decision (only ever in a move phase)
             p = state.planes[moving]
+            menus = self._menus.get(moving) or self._plane_menus(p)
             if state.choosing_speed:
-                actions = plane_actions(moving).speed_menu(p, params)[:]
+                actions = menus.speeds[p.speed][:]
             else:
-                actions = plane_actions(moving).moves(state.mp_left, p, params)[:]
+                actions = menus.moves[state.mp_left][p.altitude][:]
         elif state.phase == "fire":
             actions = []
             side = state.turn.sides[state.turn.index]  # every firer's: the same enemies (PCV-18)
-            enemies = [t for t in state.planes.values() if t.in_play and t.side != side]
+            enemies = []  # loops, not comprehensions (``_pending``)
+            for t in state.planes.values():
+                if t.in_play and t.side != side:
+                    enemies.append(t)
             for p in self._pending(state):
                 mine = plane_actions(p.id)
-                shots = fire.targets(params, p, enemies)
-                if shots:  # most aircraft have none: no list of their actions to build
-                    actions += [mine.fire(t.id) for t in shots]
+                for t in fire.targets(params, p, enemies):
+                    actions.append(mine.fire(t.id))
                 actions.append(mine.hold)
         else:
             actions = []
             for p in self._pending(state):
-                actions += plane_actions(p.id).moves(p.speed, p, params)
+                actions += (self._menus.get(p.id) or self._plane_menus(p)).moves[p.speed][
+                    p.altitude]
         if params.abilities:
             return abilities.extra_actions(state, params, self._movers(state), actions)
         return actions
+
+    def _plane_menus(self, plane: Plane) -> PlaneMenus:
+        """``plane``'s menus in this game, made at its first decision (``_menus``)."""
+        menus = self._menus[plane.id] = plane_menus(plane, self.params)
+        return menus
 
     def _movers(self, state: PcvState) -> list[Plane]:
         """The aircraft that may act now: the one moving, none while it sets its speed

@@ -14,7 +14,7 @@ from polemos.core.engine import play
 from polemos.core.game import Game
 from polemos.core.players import RandomBot, bot_rng
 from polemos.core.scenario import load_scenario
-from polemos.rulesets.petit_cirque import abilities, fire, movement
+from polemos.rulesets.petit_cirque import abilities, fire, menu, movement
 from polemos.rulesets.petit_cirque.ruleset import PetitCirqueVolant
 
 SCENARIOS = Path(__file__).parents[3] / "scenarios" / "petit-cirque"
@@ -67,3 +67,23 @@ def test_menus_list_what_the_rules_allow_in_order(pm, monkeypatch, name):
         play(game, {side: RandomBot(bot_rng(seed, side))
                     for side in game.rules.sides(game.state)})
     assert len(asked) > 100
+
+
+def test_a_game_makes_each_aircraft_s_menus_once_under_its_role_s_limits(pm):
+    """PCV-O1, PCV-O2: the 6v6's bombers fly under a lower ceiling and speed cap and do not
+    loop; each aircraft's menus are read from its role's limits at its first decision, and
+    games under the same limits share them."""
+    loaded = load_scenario(SCENARIOS / "dogfight-6v6.yaml", pm)
+    games = [Game.new(loaded, pm, seed=seed, transactional=False) for seed in (1, 2)]
+    for game in games:
+        play(game, {side: RandomBot(bot_rng(1, side)) for side in game.rules.sides(game.state)})
+    first, second = (game.rules._menus for game in games)
+    assert first and set(first) & set(second)
+    rules = games[0].rules
+    for unit, menus in first.items():
+        assert menus is menu.plane_menus(games[0].state.planes[unit], rules.params)
+        assert second.get(unit, menus) is menus
+    roles = {plane.role: plane for plane in games[0].state.planes.values()}
+    bomber, fighter = (menu.plane_menus(roles[role], rules.params) for role in ("bomber",
+                                                                              "fighter"))
+    assert bomber.moves[3][3] != fighter.moves[3][3]  # no loops for bombers (PCV-O2)
