@@ -135,10 +135,14 @@ def roll_off(dice: Dice, sides: Sequence[str], *, purpose: str, rule: str,
     (initiative) and DBG-10 (the chiefs' initiative).
     """
     bonus = bonus or {}
-    while True:
-        totals = {side: dice.d6(purpose=purpose, rule=rule, side=side) + bonus.get(side, 0)
-                  for side in sides}
+    while True:  # loops, not comprehensions: each would make a function and its closure
+        totals = {}  # (Python 3.11), and most short games start with a roll-off
+        for side in sides:
+            totals[side] = dice.d6(purpose=purpose, rule=rule, side=side) + bonus.get(side, 0)
         best = max(totals.values())
-        leaders = [side for side, total in totals.items() if total == best]
+        leaders = []
+        for side, total in totals.items():
+            if total == best:
+                leaders.append(side)
         if len(leaders) == 1:
             return leaders[0], totals
