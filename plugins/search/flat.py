@@ -6,8 +6,10 @@ Why: in De Bello Gallico a movement phase is some fifty activations and rolls no
 few shots, and what a move is worth shows when the melee starts: who touches whom, who stands
 on the bridge unpinned. The tree search's playouts of a few actions judge positions halfway
 through the phase, where the fitted evaluation tells one move from another by hundredths, and
-as often wrongly as not. A whole phase takes 10–15 ms to play, so 0.2 s buys a dozen or two
-playouts: too few to grow a tree, enough to play each legal action on once or twice.
+as often wrongly as not. A whole phase takes 10–15 ms to play, but a decision is mostly taken
+well into it: what is left of the phase averages 10 actions and 1.7 ms (measured over turns 1–3
+of a Corfinium game), so 0.2 s plays each of a decision's 4–10 legal actions on 15 to 65 times
+(fewer for a move, whose menu is longest, more for the last activations of a phase).
 
 Each round draws one dice seed and plays every candidate with it, the greedy policy's choice
 first (common random numbers): two candidates then differ by what the action changes, not by
