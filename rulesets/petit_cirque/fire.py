@@ -52,11 +52,12 @@ def shot(params: PcvParams, firer: Plane, target: Plane) -> tuple[int, int | Non
     return distance, needed, rule
 
 
-def targets(params: PcvParams, firer: Plane, enemies: Iterable[Plane]) -> list[Plane]:
+def targets(line: dict[tuple[int, int], int], firer: Plane, enemies: Iterable[Plane]
+            ) -> list[Plane]:
     """The aircraft of ``enemies`` (the other sides' aircraft in play, PCV-18) that ``firer``
     may fire at — ``fire_problem`` finds nothing against them — in their order, without
-    wording the reasons it would give: the fire menu asks it of every pair."""
-    line = lines(params.guns.get(firer.role, (0,)), firer.facing)
+    wording the reasons it would give: the fire menu asks it of every pair. ``line`` is the
+    firer's ``lines`` as it faces now (the menu keeps them per aircraft: ``PlaneMenus``)."""
     q, r, altitude = firer.q, firer.r, firer.altitude
     found = []
     for t in enemies:  # a loop: a comprehension makes a function and its closure per call

@@ -12,6 +12,8 @@ from __future__ import annotations
 import functools
 
 from polemos.core.actions import Action
+from polemos.core.hexgrid import FACING_NAMES
+from polemos.rulesets.petit_cirque.fire import lines
 from polemos.rulesets.petit_cirque.movement import (
     DIRECTIONS,
     LOOP_COST,
@@ -87,30 +89,34 @@ def plane_actions(unit: str) -> PlaneActions:
 
 
 class PlaneMenus:
-    """One aircraft's move and speed menus under its role's limits, looked up with no call:
+    """One aircraft's menus under its role's limits, looked up with no call:
     ``moves[mp][altitude]``, the steps and loops open with ``mp`` MP left at ``altitude``
-    (PCV-6 … PCV-8, PCV-O1, PCV-O2), and ``speeds[speed]``, the speed changes open at ``speed``
-    (PCV-10, PCV-O1). MP, altitude and speed never exceed 6 (PCV-2, PCV-7, PCV-10); the lists
-    are shared (the caller copies one before adding to it)."""
+    (PCV-6 … PCV-8, PCV-O1, PCV-O2); ``speeds[speed]``, the speed changes open at ``speed``
+    (PCV-10, PCV-O1); ``lines[facing]``, its guns' lines of fire (``fire.lines``: PCV-14,
+    PCV-O3); ``actions``, its actions (shots and hold). MP, altitude and speed never exceed 6
+    (PCV-2, PCV-7, PCV-10); the lists are shared (the caller copies one before adding to it)."""
 
-    __slots__ = ("moves", "speeds")
+    __slots__ = ("moves", "speeds", "lines", "actions")
 
-    def __init__(self, unit: str, highest: int, loops: bool, cap: int) -> None:
-        actions = plane_actions(unit)
+    def __init__(self, unit: str, highest: int, loops: bool, cap: int, guns: tuple[int, ...]
+                 ) -> None:
+        actions = self.actions = plane_actions(unit)
         levels = range(MAX_LEVEL + 1)
         self.moves = [[actions.menu(mp, altitude < highest, loops) for altitude in levels]
                       for mp in levels]
         self.speeds = [actions.speed_menu(cap - speed) for speed in levels]
+        self.lines = [lines(guns, facing) for facing in range(len(FACING_NAMES))]
 
 
 def plane_menus(plane: Plane, params: PcvParams) -> PlaneMenus:
-    """``plane``'s menus under the limits ``params`` set for its role (PCV-O1, PCV-O2)."""
+    """``plane``'s menus under the limits ``params`` set for its role (PCV-O1 … PCV-O3)."""
     return role_menus(plane.id, ceiling(params, plane), plane.role not in params.no_loops,
-                      speed_cap(params, plane))
+                      speed_cap(params, plane), params.guns.get(plane.role, (0,)))
 
 
 @functools.lru_cache(maxsize=4096)
-def role_menus(unit: str, highest: int, loops: bool, cap: int) -> PlaneMenus:
+def role_menus(unit: str, highest: int, loops: bool, cap: int, guns: tuple[int, ...]
+               ) -> PlaneMenus:
     """The menus of ``unit`` under these limits (its ceiling ``highest``, whether it may loop,
-    its speed cap), shared by every game of the process that plays it under them."""
-    return PlaneMenus(unit, highest, loops, cap)
+    its speed cap, its guns), shared by every game of the process that plays it under them."""
+    return PlaneMenus(unit, highest, loops, cap, guns)

@@ -21,7 +21,7 @@ from polemos.core.world import Hit, Outcome, Presence
 from polemos.rulesets.petit_cirque import abilities, clone, events, fire, mixing, movement, text
 from polemos.rulesets.petit_cirque.actions import ACTIONS
 from polemos.rulesets.petit_cirque.annotations import annotate
-from polemos.rulesets.petit_cirque.menu import PlaneMenus, plane_actions, plane_menus
+from polemos.rulesets.petit_cirque.menu import PlaneMenus, plane_menus
 from polemos.rulesets.petit_cirque.models import PcvScenario
 from polemos.rulesets.petit_cirque.odds import shot_odds
 from polemos.rulesets.petit_cirque.state import PcvParams, PcvState, Plane
@@ -169,8 +169,9 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
                 if t.in_play and t.side != side:
                     enemies.append(t)
             for p in self._pending(state):
-                mine = plane_actions(p.id)
-                for t in fire.targets(params, p, enemies):
+                menus = self._menus.get(p.id) or self._plane_menus(p)
+                mine = menus.actions
+                for t in fire.targets(menus.lines[p.facing], p, enemies):
                     actions.append(mine.fire(t.id))
                 actions.append(mine.hold)
         else:

@@ -70,9 +70,9 @@ def test_menus_list_what_the_rules_allow_in_order(pm, monkeypatch, name):
 
 
 def test_a_game_makes_each_aircraft_s_menus_once_under_its_role_s_limits(pm):
-    """PCV-O1, PCV-O2: the 6v6's bombers fly under a lower ceiling and speed cap and do not
-    loop; each aircraft's menus are read from its role's limits at its first decision, and
-    games under the same limits share them."""
+    """PCV-O1 … PCV-O3: the 6v6's bombers fly under a lower ceiling and speed cap, do not loop
+    and have a rear gun; each aircraft's menus are read from its role's limits at its first
+    decision, and games under the same limits share them."""
     loaded = load_scenario(SCENARIOS / "dogfight-6v6.yaml", pm)
     games = [Game.new(loaded, pm, seed=seed, transactional=False) for seed in (1, 2)]
     for game in games:
@@ -87,3 +87,4 @@ def test_a_game_makes_each_aircraft_s_menus_once_under_its_role_s_limits(pm):
     bomber, fighter = (menu.plane_menus(roles[role], rules.params) for role in ("bomber",
                                                                               "fighter"))
     assert bomber.moves[3][3] != fighter.moves[3][3]  # no loops for bombers (PCV-O2)
+    assert bomber.lines[0] != fighter.lines[0]  # a rear gun (PCV-O3)
