@@ -149,7 +149,7 @@ class PetitCirqueVolant(Ruleset[PcvState, PcvScenario]):
         return False
 
     def legal_actions(self, state: PcvState) -> list[Action]:
-        """The menus are shared (``menu.PlaneActions``): each list returned is a new one."""
+        """The menus are shared (``menu.PlaneMenus``): each list returned is a new one."""
         if state.over:
             return []
         params = self.params
