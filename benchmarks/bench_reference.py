@@ -20,9 +20,7 @@ timed in turn, round after round (``interleaved``), on the same seeds.
 from __future__ import annotations
 
 import functools
-import math
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,7 +33,7 @@ from benchmarks.common import (
     Sink,
     calibrate,
     engine_game,
-    per_action_us,
+    interleaved,
     report,
     scenario,
 )
@@ -333,23 +331,6 @@ def layered_game(path: str, seed: int, layer: str) -> int:
     return actions
 
 
-ROUNDS = 5
-"""Rounds of ``interleaved``: the ratio is a goal (≤ 1.5×), and this machine's speed drifts."""
-
-
-def interleaved(plays: Sequence[GamePlay], seeds: Sequence[int], rounds: int = ROUNDS
-                ) -> list[float]:
-    """CPU µs per action of each of ``plays`` over the games of ``seeds``, best of ``rounds``
-    rounds that time them one after the other: a slow spell of the machine slows every one of
-    them alike, where timing each ``rounds`` times in a row would charge it to one alone (the
-    engine's ratio to the bare loop, and each layer's difference, swung by a tenth)."""
-    best = [math.inf] * len(plays)
-    for _ in range(rounds):
-        for i, play in enumerate(plays):
-            best[i] = min(best[i], per_action_us(play, seeds, repeats=1))
-    return best
-
-
 def main() -> None:
     for name, path in FILES:
         bare_scenario = load(SCENARIOS / path)
@@ -365,7 +346,7 @@ def main() -> None:
 
         seeds = calibrate(engine, 1.0, 20)  # the same games for all
         engine_us, bare_us, *layers_us = interleaved(
-            [engine, bare, *(layered(layer) for layer in LAYERS)], seeds)
+            [(play, seeds) for play in (engine, bare, *(layered(layer) for layer in LAYERS))])
         report(f"reference_pcv_{name}_engine_us_per_action", engine_us, "us")
         report(f"reference_pcv_{name}_bare_us_per_action", bare_us, "us")
         report(f"reference_pcv_{name}_engine_over_bare", engine_us / bare_us, "x")
