@@ -823,7 +823,11 @@ class Outlook:
         self._variants: dict[tuple[tuple[str, float], ...],
                              tuple[list[_Near], list[_Wall], float]] = {}
         """``_changed`` by the stop gaps changed (the spots of one charge change the same)."""
-        self._shapes = [obstacle for obstacle in obstacles if obstacle.id != mover.id]
+        shapes: list[Obstacle] = []  # a loop: a comprehension makes a function per outlook
+        for obstacle in obstacles:
+            if obstacle.id != mover_id:
+                shapes.append(obstacle)
+        self._shapes = shapes
         self._walls = self._reaches(gaps)
         self._views: dict[tuple[int, float], _OutlineView] = {}
         self._rims: tuple[float, float, float, float] | None = None
@@ -840,9 +844,11 @@ class Outlook:
         """Each of ``_shapes`` with its box, where its view is kept (``_views``) and how near
         the mover's centre comes to it before they meet, by the stop ``gaps``."""
         radius = self._radius
-        return [(*obstacle.bbox, (i, reach), reach, obstacle)
-                for i, obstacle in enumerate(self._shapes)
-                for reach in (radius + gaps.get(obstacle.id, 0.0),)]
+        walls: list[_Wall] = []  # a loop: a comprehension makes a function per outlook
+        for i, obstacle in enumerate(self._shapes):
+            reach = radius + gaps.get(obstacle.id, 0.0)
+            walls.append((*obstacle.bbox, (i, reach), reach, obstacle))
+        return walls
 
     def _ring(self, other: tuple[str, float, float, float], stop: float) -> _Near:
         """The ring of another base (id, x, y, radius) seen from the mover."""
@@ -894,16 +900,19 @@ class Outlook:
         obstacles keep their reaches and the width they had."""
         walls, widest, rings = self._walls, self._widest, list(self._rings)
         others, index = self._others, self._index
-        if index is None:
-            index = self._index = {other[0]: i for i, other in enumerate(others)}
+        if index is None:  # loops: a comprehension makes a function per outlook
+            index = self._index = {}
+            for rank, other in enumerate(others):
+                index[other[0]] = rank
         for oid, stop in changed.items():
             i = index.get(oid)
             if i is not None:
                 rings[i] = self._ring(others[i], stop)
-        shapes = self._shapes
-        if shapes and any(shape.id in changed for shape in shapes):
-            gaps = {**self._gaps, **changed}
-            walls, widest = self._reaches(gaps), max(0.0, max(gaps.values(), default=0.0))
+        for shape in self._shapes:
+            if shape.id in changed:
+                gaps = {**self._gaps, **changed}
+                walls, widest = self._reaches(gaps), max(0.0, max(gaps.values(), default=0.0))
+                break
         return rings, walls, widest
 
     def travels(self, units: Iterable[Vec], distance: float) -> list[float]:

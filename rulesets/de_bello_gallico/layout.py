@@ -51,8 +51,10 @@ _SPOT = attrgetter("x", "y", "radius")
 
 def layout_key(state: DbgState) -> Key:
     """What a layout is computed from: positions and radii of the fighters in play."""
-    return (state.params.contact, *[_SPOT(f.base) if f.status == IN_PLAY else None
-                                    for f in state.fighters.values()])
+    key: list[Any] = [state.params.contact]  # a loop: a comprehension makes a function per call
+    for f in state.fighters.values():
+        key.append(_SPOT(f.base) if f.status == IN_PLAY else None)
+    return tuple(key)
 
 
 class Layout:
@@ -97,8 +99,11 @@ class Layout:
             # ``gap`` to each enemy in play, read from the key (the positions it was made of).
             base, key, hypot = fighter.base, self.key, math.hypot
             x, y, radius = base.x, base.y, base.radius
-            found = [(i, hypot(x - e[0], y - e[1]) - (radius + e[2]))
-                     for at, i in self.foes[fighter.side] if (e := key[at]) is not None]
+            found = []  # a loop: a comprehension makes a function per call
+            for at, i in self.foes[fighter.side]:
+                e = key[at]
+                if e is not None:
+                    found.append((i, hypot(x - e[0], y - e[1]) - (radius + e[2])))
             if fighter.status == IN_PLAY:
                 self._enemy_gaps[fighter.id] = found
         return found
@@ -108,7 +113,9 @@ class Layout:
         enemy in play in scenario order with ``gap`` from the fighter's base as it stands
         (``movement.surroundings``): the same numbers, not measured twice."""
         if fighter.id not in self._enemy_gaps:
-            self._enemy_gaps[fighter.id] = [(enemy.id, distance) for enemy, distance in gaps]
+            kept = self._enemy_gaps[fighter.id] = []  # a loop: no comprehension function
+            for enemy, distance in gaps:
+                kept.append((enemy.id, distance))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Layout:
         """Immutable for its key (the gap and target lists only fill in), so copies of a
@@ -234,7 +241,8 @@ def _redone(state: DbgState, key: Key, before: Layout, changed: list[int]) -> Co
         me, side = roster[rank]
         affected.add(me)
         for partner in touching.pop(me, ()):
-            touching[partner] = [i for i in touching[partner] if i != me]
+            kept = touching[partner] = list(touching[partner])  # never the shared list
+            kept.remove(me)  # once: a list of contacts names each fighter once
             affected.add(partner)
         spot = spots[rank]
         if spot is None:  # out of play

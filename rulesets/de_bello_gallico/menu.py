@@ -12,7 +12,13 @@ from polemos.core.actions import Action
 from polemos.rulesets.de_bello_gallico import movement, rally, shooting
 from polemos.rulesets.de_bello_gallico.actions import move_choices
 from polemos.rulesets.de_bello_gallico.checks import end_problem
-from polemos.rulesets.de_bello_gallico.geometry import in_contact, nearest_enemy, on_table
+from polemos.rulesets.de_bello_gallico.geometry import (
+    ENTER_CONTACT,
+    forbids,
+    in_contact,
+    nearest_enemy,
+    on_table,
+)
 from polemos.rulesets.de_bello_gallico.layout import layout
 from polemos.rulesets.de_bello_gallico.morale_rules import may_substitute
 from polemos.rulesets.de_bello_gallico.objectives import Objective, reserved_edges
@@ -122,16 +128,26 @@ def _moves(state: DbgState, fighter: Fighter, objective: Objective) -> list[Acti
     """``moves``, worked out."""
     unit = fighter.id
     around = movement.surroundings(state, fighter)
-    found = [shared("charge", unit, e.id) for e in reachable(state, fighter, around)]
+    found: list[Action] = []  # loops: a comprehension makes a function per call
+    for e in reachable(state, fighter, around):
+        found.append(shared("charge", unit, e.id))
     found += move_choices(unit, movement.move_options(state, fighter, around))
     exits = reserved_edges(objective, fighter)
-    found += [Action("withdraw", unit, {"edge": edge}) for edge in exits
-              if movement.withdraw_problem(state, fighter, edge, exits) is None]
+    for edge in exits:
+        if movement.withdraw_problem(state, fighter, edge, exits) is None:
+            found.append(Action("withdraw", unit, {"edge": edge}))
     return found
 
 
 def reachable(state: DbgState, fighter: Fighter, around: movement.Surroundings
               ) -> list[Fighter]:
-    """Enemies a charge can reach (DBG-14): none farther than the Mouvement, edge to edge."""
-    return [e for e, distance in around.foes if distance <= fighter.move
-            and movement.charge_point(state, fighter, e, around) is not None]
+    """Enemies a charge can reach (DBG-14): none farther than the Mouvement, edge to edge, and
+    none for a fighter that may not move into contact (DBG-31), asked once for all."""
+    found: list[Fighter] = []  # a loop: a comprehension makes a function per call
+    if forbids(state, fighter, ENTER_CONTACT):
+        return found
+    move = fighter.move
+    for e, distance in around.foes:
+        if distance <= move and movement.charge_spot(state, fighter, e, around) is not None:
+            found.append(e)
+    return found

@@ -18,7 +18,7 @@ line (so 'as far as possible toward X' is one choice), plus one ``charge`` per e
 from __future__ import annotations
 
 import math
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from polemos.core.morale import EDGE_DIRECTIONS
@@ -144,19 +144,26 @@ class Surroundings:
         """The enemies at most ``reach`` from the mover, edge to edge, with their bases'
         centres and radii: those a charge's spots may touch (``_near_spots``), gathered at the
         first charge and kept for the others (they all ask the same reach)."""
-        if self._charged is None or self._charged[0] != reach:
-            self._charged = reach, [(e, b.x, b.y, b.radius) for e, now in self.foes
-                                    if now <= reach for b in (e.base,)]
-        return self._charged[1]
+        charged = self._charged
+        if charged is None or charged[0] != reach:
+            found: list[_Foe] = []  # a loop: a comprehension makes a function per call
+            for e, now in self.foes:
+                if now <= reach:
+                    b = e.base
+                    found.append((e, b.x, b.y, b.radius))
+            charged = self._charged = reach, found
+        return charged[1]
 
     def rows(self) -> list[_Row]:
         """For ``cut_off``, made at its first spot: each base's id, centre and radius, the
         mover's gap to it now and its stop gap (``gaps``, 0 without one)."""
-        if self._rows is None:
-            gaps = self.gaps
-            self._rows = [(b.id, b.x, b.y, b.radius, now, gaps.get(b.id, 0.0))
-                          for b, now in zip(self.bases, self.starts, strict=True)]
-        return self._rows
+        rows = self._rows
+        if rows is None:
+            get = self.gaps.get
+            rows = self._rows = []
+            for b, now in zip(self.bases, self.starts, strict=True):
+                rows.append((b.id, b.x, b.y, b.radius, now, get(b.id, 0.0)))
+        return rows
 
 
 def surroundings(state: DbgState, fighter: Fighter) -> Surroundings:
@@ -202,11 +209,13 @@ def surroundings(state: DbgState, fighter: Fighter) -> Surroundings:
             starts.append(now)
     if fighter.status == IN_PLAY:
         layout(state).learn(fighter, foes)
-    terrain = tuple(shape for shape in state.ground.impassable
-                    for far in (reach + gaps.get(shape.id, 0.0),)
-                    if _box_distance(x, y, shape.bbox) <= far + radius + NEAR_MARGIN
-                    and gap_at_most(me, shape, far))
-    return Surroundings(near, gaps, terrain, foes, me, state.ground.table, starts)
+    terrain: list[PolygonObstacle] = []
+    for shape in state.ground.impassable:
+        far = reach + gaps.get(shape.id, 0.0)
+        if _box_distance(x, y, shape.bbox) <= far + radius + NEAR_MARGIN \
+                and gap_at_most(me, shape, far):
+            terrain.append(shape)
+    return Surroundings(near, gaps, tuple(terrain), foes, me, state.ground.table, starts)
 
 
 def _box_distance(x: float, y: float, box: tuple[float, float, float, float]) -> float:
@@ -293,7 +302,13 @@ def charge_point(state: DbgState, fighter: Fighter, target: Fighter,
     """
     if forbids(state, fighter, ENTER_CONTACT):
         return None
-    around = around or surroundings(state, fighter)
+    return charge_spot(state, fighter, target, around or surroundings(state, fighter))
+
+
+def charge_spot(state: DbgState, fighter: Fighter, target: Fighter, around: Surroundings
+                ) -> tuple[float, float] | None:
+    """``charge_point`` of a fighter already known free to move into contact (DBG-31): a menu
+    asks once for all its charges (``menu.reachable``), not once per enemy."""
     start, aim = fighter.base, target.base
     ux, uy = unit(start.x - aim.x, start.y - aim.y)  # ``direction_from(aim, start)``
     reach = start.radius + aim.radius + state.params.contact / 2
@@ -344,10 +359,14 @@ def _near_spots(aim: Base, radius: float, reach: float, limit: float, longest: f
     already known, without measuring (``Surroundings.within``)."""
     ax, ay, hypot = aim.x, aim.y, math.hypot
     bound = reach + SPOT_SLACK
-    foes = [foe for foe in around.within(limit + longest + NEAR_MARGIN)
-            if hypot(ax - foe[1], ay - foe[2]) - (radius + foe[3]) <= limit + bound]
-    rows = [row for row in around.rows()
-            if hypot(ax - row[1], ay - row[2]) - (radius + row[3]) < row[5] + bound]
+    foes: list[_Foe] = []  # loops: a comprehension makes a function per call
+    for foe in around.within(limit + longest + NEAR_MARGIN):
+        if hypot(ax - foe[1], ay - foe[2]) - (radius + foe[3]) <= limit + bound:
+            foes.append(foe)
+    rows: list[_Row] = []
+    for row in around.rows():
+        if hypot(ax - row[1], ay - row[2]) - (radius + row[3]) < row[5] + bound:
+            rows.append(row)
     return foes, rows
 
 
@@ -393,8 +412,8 @@ def line_options(state: DbgState, fighter: Fighter, label: str, direction: tuple
     return _stops(fighter, [(label, direction)], [reached], fractions)
 
 
-def _stops(fighter: Fighter, lines: list[tuple[str, tuple[float, float]]], reached: list[float],
-           fractions: tuple[float, ...]) -> list[Option]:
+def _stops(fighter: Fighter, lines: Sequence[tuple[str, tuple[float, float]]],
+           reached: list[float], fractions: tuple[float, ...]) -> list[Option]:
     """The destinations of headings (label, direction) whose sweeps went ``reached`` cm.
 
     A stretch of a legal straight path is legal, so the sweep's stopping point, shortened to
@@ -453,14 +472,18 @@ def move_options(state: DbgState, fighter: Fighter, around: Surroundings | None 
     around = around or surroundings(state, fighter)
     enemy = nearest_enemy(state, fighter)
     if enemy is None:
-        return _stops(fighter, list(HEADINGS), around.outlook.travels(_HEADING_UNITS,
-                                                                      fighter.move), FRACTIONS)
+        return _stops(fighter, HEADINGS, around.outlook.travels(_HEADING_UNITS, fighter.move),
+                      FRACTIONS)
     toward = direction_from(fighter.base, enemy.base)
-    reached = around.outlook.travels([*_HEADING_UNITS, unit(*toward)], fighter.move)
-    options = _stops(fighter, list(HEADINGS), reached[:-1], FRACTIONS)
-    offered = [(x, y) for x, y, _, _ in options]
-    for option in _stops(fighter, [(f"toward {enemy.id}", toward)], reached[-1:], FRACTIONS):
-        if (option[0], option[1]) not in offered:
+    reached = around.outlook.travels((*_HEADING_UNITS, unit(*toward)), fighter.move)
+    options = _stops(fighter, HEADINGS, reached[:-1], FRACTIONS)
+    offered = len(options)
+    for option in _stops(fighter, ((f"toward {enemy.id}", toward),), reached[-1:], FRACTIONS):
+        x, y = option[0], option[1]
+        for i in range(offered):  # a loop: a comprehension makes a function per call
+            if options[i][0] == x and options[i][1] == y:
+                break
+        else:
             options.append(option)
     return options
 

@@ -75,7 +75,10 @@ def targets(state: DbgState, fighter: Fighter) -> list[Fighter]:
             if distance <= reach and not touching[i] \
                     and line_of_sight(ground, base, fighters[i].base):
                 found.append(i)
-    return [fighters[i] for i in found]
+    chosen: list[Fighter] = []  # a loop: a comprehension makes a function per call
+    for i in found:
+        chosen.append(fighters[i])
+    return chosen
 
 
 def _aim_problem(state: DbgState, fighter: Fighter, target: Fighter, distance: float,
