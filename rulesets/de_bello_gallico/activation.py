@@ -16,7 +16,6 @@ from polemos.rulesets.de_bello_gallico.geometry import (
     ATTACK,
     forbids,
     in_contact,
-    on_table,
     pinned,
 )
 from polemos.rulesets.de_bello_gallico.layout import Layout, layout
@@ -44,11 +43,19 @@ def may_attack(state: DbgState, fighter: Fighter, table: Layout | None = None) -
 
 
 def start_phase(state: DbgState, phase: str) -> None:
-    """The movement or melee phase, with its eligible fighters per side."""
+    """The movement or melee phase, with its eligible fighters per side (DBG-12, DBG-18), in
+    scenario order: one pass over the fighters, by loops (a comprehension makes a function per
+    call, and one per side read every fighter again)."""
     test = may_activate if phase == "move" else may_attack
     table = layout(state)
-    units = {side: [f.id for f in on_table(state) if f.side == side and test(state, f, table)]
-             for side in state.others_first(state.initiative)}
+    units: dict[str, list[str]] = {}
+    for side in state.others_first(state.initiative):
+        units[side] = []
+    for f in state.fighters.values():
+        if f.status == IN_PLAY:
+            mine = units.get(f.side)
+            if mine is not None and test(state, f, table):
+                mine.append(f.id)
     state.phase = phase
     state.alternation = Alternation.start(state.initiative, units)
     state.done = []

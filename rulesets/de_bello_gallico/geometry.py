@@ -211,9 +211,12 @@ def _line_crosses(shapes: tuple[PolygonObstacle, ...], a: Base, b: Base) -> bool
     x0, x1 = (ax, bx) if ax < bx else (bx, ax)
     y0, y1 = (ay, by) if ay < by else (by, ay)
     x0, y0, x1, y1 = x0 - BOX_SLACK, y0 - BOX_SLACK, x1 + BOX_SLACK, y1 + BOX_SLACK
-    near = [shape for shape in shapes if not (x0 > shape.bbox[2] or x1 < shape.bbox[0]
-                                              or y0 > shape.bbox[3] or y1 < shape.bbox[1])
-            and _through_box(ax, ay, bx - ax, by - ay, shape.bbox)]
+    near: list[PolygonObstacle] = []  # a loop: a comprehension makes a function per call
+    for shape in shapes:
+        box = shape.bbox
+        if not (x0 > box[2] or x1 < box[0] or y0 > box[3] or y1 < box[1]) \
+                and _through_box(ax, ay, bx - ax, by - ay, box):
+            near.append(shape)
     if not near:
         return False
     length = math.hypot(b.x - a.x, b.y - a.y)
