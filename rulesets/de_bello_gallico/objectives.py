@@ -16,12 +16,15 @@ game is decided, else None.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from polemos.core.wording import conjugate, does
 from polemos.rulesets.de_bello_gallico.geometry import on_table, pinned, touches_feature
 from polemos.rulesets.de_bello_gallico.models import Ambush, EdgeName, HoldBridge
 from polemos.rulesets.de_bello_gallico.state import FLED, IN_PLAY, OUT, DbgState, Fighter
 
 Outcome = tuple[str | None, str, str, dict[str, float]]
+_STATUS = attrgetter("status")
 Objective = HoldBridge | Ambush | None
 
 
@@ -54,14 +57,14 @@ def _ambush_scores(state: DbgState, objective: Ambush) -> dict[str, float]:
 
 
 def all_present(state: DbgState, sides: list[str]) -> bool:
-    """Whether each of ``sides`` has a fighter in play, looking no further than needed."""
-    missing = set(sides)
-    for fighter in state.fighters.values():
-        if fighter.status == IN_PLAY and fighter.side in missing:
-            missing.discard(fighter.side)
-            if not missing:
-                return True
-    return not missing
+    """Whether each of ``sides`` has a fighter in play, reading each side's own fighters
+    (``DbgState.by_side``) up to its first in play, in C: asked after every action, it used
+    to read every fighter of the other side first (issue 14)."""
+    by_side = state.by_side()
+    for side in sides:  # noqa: SIM110 (``all`` of a generator makes a function per call)
+        if IN_PLAY not in map(_STATUS, by_side.get(side, ())):
+            return False
+    return True
 
 
 def at_once(state: DbgState, objective: Objective) -> Outcome | None:

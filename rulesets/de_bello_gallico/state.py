@@ -310,6 +310,9 @@ class DbgState:
     (``layout.held``), once its first question checked it; None otherwise."""
     _holding: bool = field(default=False, repr=False, compare=False)
     """Whether such a query runs (``layout.held``)."""
+    _sided: tuple[dict[str, Fighter], dict[str, tuple[Fighter, ...]]] | None = field(
+        default=None, repr=False, compare=False)
+    """``by_side`` and the fighters dict it was made from (private: a cache, see there)."""
 
     @property
     def over(self) -> bool:
@@ -322,6 +325,18 @@ class DbgState:
     def alone(self) -> bool:
         """Whether no other ruleset shares the table (no ``foreign_bases``, MIX-8)."""
         return self._foreign.alone()
+
+    def by_side(self) -> dict[str, tuple[Fighter, ...]]:
+        """Each side's fighters, in play or not, in scenario order. The fighters of a game
+        never change, only their statuses, so this is made once per ``fighters`` dict (a copy
+        of the state has its own, and makes its own lists of its own fighters)."""
+        made = self._sided
+        if made is None or made[0] is not self.fighters:
+            sides: dict[str, list[Fighter]] = {}
+            for fighter in self.fighters.values():
+                sides.setdefault(fighter.side, []).append(fighter)
+            made = self._sided = self.fighters, {side: tuple(of) for side, of in sides.items()}
+        return made[1]
 
     def alternation_now(self) -> Alternation:
         """The alternation of the movement or melee phase under way (DBG-11, DBG-18)."""

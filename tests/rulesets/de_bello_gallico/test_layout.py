@@ -9,6 +9,7 @@ import random
 
 from polemos.core.table import EPS, gap
 from polemos.rulesets.de_bello_gallico import menu, movement
+from polemos.rulesets.de_bello_gallico.clone import clone_state
 from polemos.rulesets.de_bello_gallico.geometry import (
     enemies,
     in_contact,
@@ -17,6 +18,7 @@ from polemos.rulesets.de_bello_gallico.geometry import (
     stop_gaps,
 )
 from polemos.rulesets.de_bello_gallico.layout import held, layout, moved
+from polemos.rulesets.de_bello_gallico.objectives import all_present
 from polemos.rulesets.de_bello_gallico.state import DbgState
 from tests.rulesets.de_bello_gallico.helpers import RED_FIRST, f, fighter, scenario, start, state
 
@@ -197,3 +199,23 @@ def test_menu_moves_kept_across_a_shot_follow_what_changed(pm) -> None:
             twin._layout = None
             fresh = held(twin, menu.moves, twin, twin.fighters[mover.id], None)
             assert held(st, menu.moves, st, mover, None) == fresh
+
+
+def test_each_sides_fighters_are_those_of_the_state_asked(pm) -> None:
+    """``DbgState.by_side`` is kept per fighters dict: a copy of the state lists its own
+    fighters, and whether a side is still present (``objectives.all_present``, asked after
+    every action) reads their statuses as they stand, however they were changed."""
+    st = state(start(crowd(3), RED_FIRST, pm))
+    assert st.by_side() == {side: tuple(x for x in st.fighters.values() if x.side == side)
+                            for side in ("red", "blue")}
+    twin = clone_state(st, None, "de_bello_gallico")
+    assert all(a is twin.fighters[a.id] for group in twin.by_side().values() for a in group)
+    for x in twin.by_side()["blue"]:
+        x.status = "out"
+    assert not all_present(twin, ["red", "blue"]) and all_present(twin, ["red"])
+    assert all_present(st, ["red", "blue"])
+    for x in st.by_side()["red"][:-1]:
+        x.status = "fled"
+    assert all_present(st, ["red"])
+    st.by_side()["red"][-1].status = "withdrawn"
+    assert not all_present(st, ["red"])
