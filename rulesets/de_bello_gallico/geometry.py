@@ -175,10 +175,15 @@ def line_of_sight(ground: Ground, a: Base, b: Base) -> bool:
     """DBG-24: the line between base centres crosses no sight-blocking terrain.
 
     ``core.table`` has no segment test, so a zero-radius base is swept along the line: it meets
-    a blocking outline exactly where the line would cross it. The answer depends on the two
-    centres alone (the ground never changes), so each is measured once (``Ground._lines``).
+    a blocking outline exactly where the line would cross it. Most lines pass nowhere near a
+    blocking outline's box, which tells at once (``_near_outlines``); for the others the
+    answer depends on the two centres alone (the ground never changes), so each is swept once
+    (``Ground._lines``).
     """
     if not ground.sight:
+        return True
+    near = _near_outlines(ground.sight, a, b)
+    if not near:
         return True
     line = a.x, a.y, b.x, b.y
     memo = ground._lines
@@ -186,7 +191,7 @@ def line_of_sight(ground: Ground, a: Base, b: Base) -> bool:
     if seen is None:
         if len(memo) >= SIGHT_MEMO:
             memo.clear()
-        seen = memo[line] = not _line_crosses(ground.sight, a, b)
+        seen = memo[line] = not _crosses(near, a, b)
     return seen
 
 
@@ -201,28 +206,38 @@ def behind_cover(ground: Ground, shooter: Base, target: Base) -> bool:
 
 
 def _line_crosses(shapes: tuple[PolygonObstacle, ...], a: Base, b: Base) -> bool:
-    """Whether the segment between the centres crosses one of ``shapes``.
+    """Whether the segment between the centres crosses one of ``shapes``."""
+    near = _near_outlines(shapes, a, b)
+    return bool(near) and _crosses(near, a, b)
 
-    Only outlines whose box the segment passes through (widened by far more than float
-    rounding) are swept: the sweep meets an outline only on it, and passes over every other
-    one without measuring it. The segment's own box is compared first, the cheaper test.
-    """
+
+def _near_outlines(shapes: tuple[PolygonObstacle, ...], a: Base, b: Base
+                   ) -> list[PolygonObstacle]:
+    """The ``shapes`` whose box the segment between the centres passes through (widened by far
+    more than float rounding): the sweep meets an outline only on it, and passes over every
+    other one without measuring it. The segment's own box is compared first, the cheaper
+    test."""
+    near: list[PolygonObstacle] = []  # a loop: a comprehension makes a function per call
+    if not shapes:
+        return near
     ax, ay, bx, by = a.x, a.y, b.x, b.y
     x0, x1 = (ax, bx) if ax < bx else (bx, ax)
     y0, y1 = (ay, by) if ay < by else (by, ay)
     x0, y0, x1, y1 = x0 - BOX_SLACK, y0 - BOX_SLACK, x1 + BOX_SLACK, y1 + BOX_SLACK
-    near: list[PolygonObstacle] = []  # a loop: a comprehension makes a function per call
     for shape in shapes:
         box = shape.bbox
         if not (x0 > box[2] or x1 < box[0] or y0 > box[3] or y1 < box[1]) \
                 and _through_box(ax, ay, bx - ax, by - ay, box):
             near.append(shape)
-    if not near:
-        return False
+    return near
+
+
+def _crosses(near: list[PolygonObstacle], a: Base, b: Base) -> bool:
+    """Whether the segment between the centres crosses one of the outlines ``near`` it
+    (``_near_outlines``): ``sweep(...).travelled`` of a zero-radius probe, to the last bit."""
     length = math.hypot(b.x - a.x, b.y - a.y)
     if length < EPS:
         return False
-    # ``sweep(...).travelled`` of a zero-radius probe, to the last bit.
     return point_travel(a.x, a.y, (b.x - a.x, b.y - a.y), length, near) < length - EPS
 
 
