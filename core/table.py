@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Literal
 
 import networkx as nx
@@ -548,9 +549,11 @@ def _meet_circle(px: float, py: float, dx: float, dy: float, qx: float, qy: floa
 # depends on the heading (``Outlook``).
 _Ring = tuple[float, float, float, float, float]
 # A ring as ``Outlook`` keeps it, with every heading-free part of ``_ring_travel`` done once:
-# the offset (wx, wy), -EPS × its length (the closing threshold), whether the point already
-# stands within the limit, length² - limit², and 2 × EPS × limit (the grazing threshold).
-_Near = tuple[float, float, float, bool, float, float]
+# a travel no meeting with it comes as soon as (its length - limit - ``_SOONEST``: a distance
+# shrinks no faster than the travel), the offset (wx, wy), -EPS × its length (the closing
+# threshold), whether the point already stands within the limit, length² - limit², and
+# 2 × EPS × limit (the grazing threshold).
+_Near = tuple[float, float, float, float, bool, float, float]
 
 
 def _ring_travel(ring: _Ring, dx: float, dy: float) -> float:
@@ -587,8 +590,10 @@ def _meet_polygon(px: float, py: float, dx: float, dy: float, reach: float,
 _OutlineView = tuple[float, float, bool, list[tuple[float, float, float]],
                      list[tuple[_Side, float, _Ring]], float, float]
 _SOONEST = 1e-6
-"""cm: a circle ``f0`` from an outline meets it after no less than ``f0 - reach`` of travel (a
-distance shrinks no faster than the travel), give or take float rounding, far below this."""
+"""cm: a circle ``f0`` from an outline (or a ring's centre ``f0`` beyond its limit) meets it
+after no less than ``f0 - reach`` of travel (a distance shrinks no faster than the travel),
+give or take float rounding, far below this."""
+_FIRST = itemgetter(0)
 
 
 def _outline_view(px: float, py: float, reach: float, polygon: PolygonObstacle) -> _OutlineView:
@@ -801,23 +806,25 @@ class Outlook:
         """The mover's centre and radius where it stands (read once: a picture)."""
         self._gaps: Mapping[str, float] = stop_gaps or {}
         self._widest = max(0.0, max(self._gaps.values(), default=0.0))
-        self._others: list[tuple[str, float, float, float]] = []
-        """Each other base's id, centre and radius."""
-        self._rings: list[_Near] = []
-        """``_ring`` of each of ``_others`` with its stop gap, written out: a menu makes one
-        outlook per decision, with a ring per base near the mover."""
-        gaps, others, rings, mover_id = self._gaps, self._others, self._rings, mover.id
+        gaps, mover_id = self._gaps, mover.id
+        found: list[tuple[_Near, tuple[str, float, float, float]]] = []
         for b in bases:
             oid, x, y, radius = b.id, b.x, b.y, b.radius
             if oid == mover_id:
                 continue
-            others.append((oid, x, y, radius))
             limit = mradius + radius + gaps.get(oid, 0.0)
             wx, wy = mx - x, my - y
             dist2 = wx * wx + wy * wy
             dist = math.sqrt(dist2)
-            rings.append((wx, wy, -EPS * dist, dist <= limit + EPS, dist2 - limit * limit,
-                          2 * EPS * limit))
+            found.append(((dist - limit - _SOONEST, wx, wy, -EPS * dist, dist <= limit + EPS,
+                           dist2 - limit * limit, 2 * EPS * limit), (oid, x, y, radius)))
+        found.sort(key=_FIRST)
+        self._rings: list[_Near] = [ring for ring, _ in found]
+        """``_ring`` of each other base near the mover with its stop gap, written out (a menu
+        makes one outlook per decision), soonest first: ``_travels`` stops reading them at
+        the first that comes no sooner than what it has met already."""
+        self._others: list[tuple[str, float, float, float]] = [other for _, other in found]
+        """Each of those bases' id, centre and radius, in the order of ``_rings``."""
         self._index: dict[str, int] | None = None
         """Where each id stands in ``_others``, made when a move first changes a stop gap."""
         self._variants: dict[tuple[tuple[str, float], ...],
@@ -857,7 +864,8 @@ class Outlook:
         wx, wy = self._x - x, self._y - y
         dist2 = wx * wx + wy * wy
         dist = math.sqrt(dist2)
-        return wx, wy, -EPS * dist, dist <= limit + EPS, dist2 - limit * limit, 2 * EPS * limit
+        return (dist - limit - _SOONEST, wx, wy, -EPS * dist, dist <= limit + EPS,
+                dist2 - limit * limit, 2 * EPS * limit)
 
     def travelled(self, direction: Vec, distance: float,
                   changed: Mapping[str, float] | None = None, at_least: float = -_INF
@@ -908,6 +916,7 @@ class Outlook:
             i = index.get(oid)
             if i is not None:
                 rings[i] = self._ring(others[i], stop)
+        rings.sort(key=_FIRST)  # soonest first again (``_travels``)
         for shape in self._shapes:
             if shape.id in changed:
                 gaps = {**self._gaps, **changed}
@@ -934,18 +943,27 @@ class Outlook:
         ``sweep`` keeps the meetings up to ``distance`` + EPS and stops at the first of them
         or at ``distance``, which is the least of ``distance`` and every meeting: so the
         answer starts at ``distance`` and each thing met can only shorten it. The rings are
-        ``_ring_travel`` written out, the same arithmetic in the same order.
+        ``_ring_travel`` written out, the same arithmetic in the same order; they come soonest
+        first, so once one comes no sooner than the best so far none of the rest can shorten
+        it (a crowded heading reads the few rings nearest the mover, not every one).
+
+        A ring already within its limit that the move closes on stops it at once, and a
+        meeting short of ``at_least`` answers the question: either way (``done``) nothing else
+        is read; otherwise the edges and the obstacles may still shorten it.
         """
         found: list[float] = []
         rims, room = self._rims, self._room
         for dx, dy in units:
             best = distance
-            for wx, wy, closing, within, c, graze in rings:
+            done = False
+            for soonest, wx, wy, closing, within, c, graze in rings:
+                if soonest >= best:
+                    break
                 b = wx * dx + wy * dy
                 if b >= closing:
                     continue
                 if within:
-                    best = 0.0
+                    best, done = 0.0, True
                     break
                 disc = b * b - c
                 if disc > graze:
@@ -953,8 +971,9 @@ class Outlook:
                     if t < best:
                         best = t
                         if t < at_least:
+                            done = True
                             break
-            else:
+            if not done:
                 if rims is not None and room < best:  # ``_meet_edges``, written out
                     west, east, north, south = rims
                     across = west / -dx if dx < -EPS else east / dx if dx > EPS else _INF
