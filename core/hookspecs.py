@@ -146,9 +146,10 @@ def polemos_evaluate(ruleset: str, pm: pluggy.PluginManager) -> Evaluate | None:
     search bot cuts its rollouts short with it. ``rules`` is the game's ruleset object (a
     fork's), for what a ruleset keeps off its states (profiles, costs, house-rule params).
     ``pm`` lets a mixed scenario find its parts' evaluations; an implementation that does not
-    need it leaves it out of its signature. Between two sides it should be zero-sum (one
-    side's value and the other's add up to 1, as ``polemos.core.evaluation.odds`` of a
-    ``lead`` do): the search bot asks it for one side and gives the other the rest.
+    need it leaves it out of its signature. Between two sides the search bot asks it for its
+    own side only and gives the other the rest (zero-sum, as ``polemos.core.evaluation.odds``
+    of a ``lead`` is): each side's search sees the game through its own side's judgement, so a
+    ruleset may judge a side by a model of its own (De Bello Gallico's ambush does).
 
     Called once when a search bot is made; the function is then called on many states per
     decision without further hook calls. firstresult: a plugin registered later may override a

@@ -16,7 +16,10 @@ first (common random numbers): two candidates then differ by what the action cha
 the dice. The other sides play as the tree would treat them (``opponent``: the greedy policy,
 or the playout policy like the bot's own later decisions). The bot leaves the greedy choice
 only for a candidate whose paired gain over it, averaged over the rounds both were played
-on, is above ``MARGIN`` and ``keep`` standard errors; the best such gain wins.
+on, is above ``MARGIN`` and ``keep`` standard errors; the best such gain wins. From the
+sixth round on, a candidate that could not clear ``MARGIN`` even two standard errors above
+its mean gain drops out of the race (``RACE_FROM``): the rounds go to the close calls, and
+the decision ends once the greedy choice is alone.
 """
 
 from __future__ import annotations
@@ -33,6 +36,11 @@ from polemos.plugins.search.tree import Search, candidates, rewards
 MARGIN = 0.01
 """The least gain in the evaluation's winning chance for which the bot leaves the greedy
 choice: a hundredth is what the evaluation's rounding of one position to the next is worth."""
+RACE_FROM, RACE_WIDTH = 6, 2.0
+"""From the sixth round on, a candidate whose paired gain over the greedy choice could not
+reach ``MARGIN`` within two standard errors is played no more: its rounds go to those still
+in the race (and the greedy choice, which they are paired with), so a close call between two
+of them is settled on more rounds than a menu's worth of clear losers leave."""
 STAGE_ACTIONS = 1000
 """A guard on a stage that never ends: no phase of a real game comes near it."""
 
@@ -55,18 +63,25 @@ def stage_decision(search: Search, game: Game, side: str, legal: list[Action],
     start = rules.search_stage(state)
     longest = resolved.depth if start is None else STAGE_ACTIONS
     values: list[list[float]] = [[] for _ in tried]
-    done = 0
+    racing = list(range(len(tried)))
+    done = rounds = 0
     while done < limit:
         seed = rng.getrandbits(62)
-        for action, found in zip(tried, values, strict=True):
+        for index in racing:
             if done and (done >= limit or time.process_time() >= deadline):
                 return _best(tried, values, resolved.keep)
             fork = game.fork(seed=seed)
             fork.rules.determinize(fork.state, side, rng)
-            fork.step(action)
+            fork.step(tried[index])
             _play_stage(fork, side, start, longest, search, opponent)
-            found.append(rewards(rules, fork.state, sides, search.evaluate)[side])
+            values[index].append(rewards(rules, fork.state, sides, search.evaluate, side)[side])
             done += 1
+        rounds += 1
+        if rounds >= RACE_FROM:
+            racing = [index for index in racing
+                      if not index or _upper(values[index], values[0]) > MARGIN]
+            if len(racing) == 1:
+                break  # the greedy choice alone: nothing left to compare it with
     return _best(tried, values, resolved.keep)
 
 
@@ -85,18 +100,32 @@ def _play_stage(fork: Game, side: str, start: Any, longest: int, search: Search,
                   offered=legal)
 
 
+def _gain(found: list[float], kept: list[float]) -> tuple[float, float]:
+    """The mean paired gain of ``found`` over ``kept`` (the greedy choice's values of the same
+    rounds) and its standard error."""
+    gains = [mine - theirs for mine, theirs in zip(found, kept, strict=False)]
+    mean = sum(gains) / len(gains)
+    spread = (math.sqrt(sum((g - mean) ** 2 for g in gains) / (len(gains) - 1) / len(gains))
+              if len(gains) > 1 else 0.0)
+    return mean, spread
+
+
+def _upper(found: list[float], kept: list[float]) -> float:
+    """How high ``found``'s paired gain may yet turn out: ``RACE_WIDTH`` standard errors above
+    its mean."""
+    mean, spread = _gain(found, kept)
+    return mean + RACE_WIDTH * spread
+
+
 def _best(tried: list[Action], values: list[list[float]], keep: float) -> Action:
     """The greedy choice (``tried[0]``) unless another's mean paired gain over it clears
     ``MARGIN`` and ``keep`` standard errors; the largest such gain."""
     kept = values[0]
     best, margin = tried[0], MARGIN
     for action, found in zip(tried[1:], values[1:], strict=True):
-        gains = [mine - theirs for mine, theirs in zip(found, kept, strict=False)]
-        if not gains:
+        if not found:
             continue
-        mean = sum(gains) / len(gains)
-        spread = (math.sqrt(sum((g - mean) ** 2 for g in gains) / (len(gains) - 1) / len(gains))
-                  if len(gains) > 1 else 0.0)
+        mean, spread = _gain(found, kept)
         if mean > margin and mean > keep * spread:
             best, margin = action, mean
     return best

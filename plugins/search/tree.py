@@ -170,7 +170,7 @@ class Search:
             legal = rules.legal_actions(fork.state)
             fork.step(legal[0] if len(legal) == 1 else
                       self.rollout(rules, fork.state, mover, legal, rng), offered=legal)
-        reward = rewards(rules, fork.state, sides, self.evaluate)
+        reward = rewards(rules, fork.state, sides, self.evaluate, side)
         for child, mover in path:
             child.visits += 1
             child.value += reward[mover]
@@ -263,17 +263,19 @@ def candidates(rules: Ruleset[Any, Any], state: Any, legal: list[Action],
     return [*legal, favourite]
 
 
-def rewards(rules: Ruleset[Any, Any], state: Any, sides: list[str], evaluate: Evaluate
-            ) -> Mapping[str, float]:
+def rewards(rules: Ruleset[Any, Any], state: Any, sides: list[str], evaluate: Evaluate,
+            judge: str) -> Mapping[str, float]:
     """Each side's reward in [0, 1]: 1 for a win, 0 for a loss, ½ each for a draw once the game
-    is over; ``evaluate`` of the position otherwise — of the first side only when there are
-    two, the other's being what is left of 1."""
+    is over; ``evaluate`` of the position otherwise — of ``judge`` (the searching side) only
+    when there are two, the other's being what is left of 1: the search sees the game through
+    its own side's judgement, which a ruleset may fit to each side apart
+    (``polemos_evaluate``)."""
     result: Result | None = rules.result(state) if rules.to_act(state) is None else None
     if result is not None:
         if result.winner is None:
             return dict.fromkeys(sides, 0.5)
         return {s: 1.0 if s == result.winner else 0.0 for s in sides}
     if len(sides) == 2:  # zero-sum (``polemos_evaluate``): one call instead of two
-        value = evaluate(rules, state, sides[0])
-        return {sides[0]: value, sides[1]: 1.0 - value}
+        value = evaluate(rules, state, judge)
+        return {s: value if s == judge else 1.0 - value for s in sides}
     return {s: evaluate(rules, state, s) for s in sides}

@@ -35,7 +35,7 @@ MODELS: dict[str, Model] = {
         "time": -0.350, "held": 0.916, "held_full": 0.912, "held_next": 0.531, "a_on": 0.500,
         "b_on": -0.272, "turns": 0.893, "a_near": 0.313, "b_near": -0.334, "b_alone_t": -1.412,
         "b_alone_end": -0.294, "a_on_end": 0.190}),
-    "ambush": (0.999, {
+    "ambush_hunter": (0.999, {
         "a_fit": 1.228, "a_wounded": 0.545, "a_retreating": 1.138, "a_officers": 0.554,
         "a_to_break": 0.563, "a_edge": 0.062, "a_threatened": 0.714, "a_striking": 0.205,
         "a_pending": 0.543, "a_loose": 0.656, "b_fit": -1.131, "b_wounded": 0.890,
@@ -44,17 +44,25 @@ MODELS: dict[str, Model] = {
         "time": -0.306, "elim": 2.637, "elim_win": 1.396, "elim_draw": 0.552,
         "withdrawn": -1.491, "exit_dist": 0.495, "left": 0.394, "left_t": 0.584,
         "elim_t": 0.886}),
+    "ambush_quarry": (1.062, {
+        "a_fit": 1.925, "a_wounded": 0.990, "a_retreating": 0.971, "a_officers": 0.587,
+        "a_to_break": 0.937, "a_edge": 0.056, "b_fit": -0.979, "b_wounded": 1.063,
+        "b_retreating": 0.373, "b_officers": -0.649, "b_to_break": -0.747, "b_edge": -0.203,
+        "time": -0.477, "elim": 2.810, "elim_win": 1.393, "elim_draw": 0.536,
+        "withdrawn": -1.627, "exit_dist": 0.472, "left": 0.456, "left_t": 0.605,
+        "elim_t": 0.871}),
 }
 """Fitted by logistic regression (targets 1 won, ½ drawn, 0 lost for role ``a``) to one
-position in three of games between greedy bots: ``ambush`` to 101,671 positions of 1,300
-games in the Britons' ambush, where on one game in five held out it predicts the result with
-a Brier score of 0.145 (0.146 without ``features.reach_features``, 0.232 for a constant):
-the reach of the next charges adds little to the prediction of a whole game, but it is what
-one move changes, and with it the search bot won 20 of 30 games as the Romans where it won
-15 of 30, and 16 of 30 as the Britons where it won 14 of 22 (issue 14, budget 0.2). Later
-measures disagree: at the Romans' defaults it won 46 of 84 on fresh seeds, and with the model
-refitted without the reach (held-out Brier 0.146) 34 of 48 (seeds 64305-64308); the Britons
-were not measured with that refit, and both sides' searches read this one model, so it waits.
+position in three of games between greedy bots. The ambush's two to 101,671 positions of
+1,300 games, where on one game in five held out they predict the result with a Brier score
+of 0.145 (``ambush_hunter``) and 0.146 (``ambush_quarry``, without
+``features.reach_features``; a constant 0.232): the reach of the next charges adds little to
+the prediction of a whole game, but it is what one move changes. With it the Britons' search
+won 31 of 48 games (14 of 24 without) and the Romans' 46 of 84; without it the Romans won 34
+of 48 while it was being chosen and 31 of 48 on fresh seeds (issue 14, budget 0.2, seeds
+64309-64312): read off greedy games, the threats and strikes of the charges to come reward a
+quarry for standing to fight where it should make for its edge, which is what its hunter
+wants.
 ``hold_bridge`` does without the reach (``LEFT_OUT`` of ``benchmarks.fit_dbg_evaluation``
 says why) and is fitted to 117,653 positions of 1,300 games (Brier 0.093, a constant 0.135;
 in the last turn 0.016, and 0.017 without the features of the end to come, ``b_alone_end``,
@@ -69,10 +77,16 @@ model judges those positions no better: Brier 0.0934 on held-out games, ``hold_b
 0.0935. ``python -m benchmarks.fit_dbg_evaluation`` refits them."""
 
 
-REACHING = {kind: any(name[2:] in REACH for name in weights)
-            for kind, (_, weights) in MODELS.items()}
-"""Whether each objective's model weighs the reach of the next charges (its features are
-worked out only then)."""
+JUDGES: dict[str, tuple[str, str]] = {"hold_bridge": ("hold_bridge", "hold_bridge"),
+                                      "ambush": ("ambush_hunter", "ambush_quarry")}
+"""Each objective kind's model for its first role's judgement and its second's (``roles``): a
+side's search reads its own (``polemos_evaluate``), and at the ambush the hunter's searches
+best with the reach of the charges weighed and the quarry's without (``MODELS``)."""
+
+REACHING = {name: any(feature[2:] in REACH for feature in weights)
+            for name, (_, weights) in MODELS.items()}
+"""Whether each model weighs the reach of the next charges (its features are worked out only
+then)."""
 
 
 def material(state: DbgState) -> dict[str, float]:
@@ -91,9 +105,12 @@ def chance(model: Model, found: dict[str, float]) -> float:
 
 
 def evaluate(rules: DeBelloGallico, state: DbgState, side: str) -> float:
-    """``side``'s chance of winning (DBG-57, DBG-59), or its lead in fighters on the table."""
+    """``side``'s chance of winning (DBG-57, DBG-59) as its own model judges it (``JUDGES``),
+    or its lead in fighters on the table."""
     objective = rules.scenario.objective
     if objective is None:
         return odds((1.0, lead(material(state), side)))
-    won = chance(MODELS[objective.kind], features(rules, state, REACHING[objective.kind]))
-    return won if side == roles(objective, state.sides)[0] else 1 - won
+    first = side == roles(objective, state.sides)[0]
+    name = JUDGES[objective.kind][0 if first else 1]
+    won = chance(MODELS[name], features(rules, state, REACHING[name]))
+    return won if first else 1 - won

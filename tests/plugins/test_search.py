@@ -22,7 +22,14 @@ from polemos.core.plugins import call_hook, make_plugin_manager
 from polemos.core.scenario import load_scenario
 from polemos.plugins.search.bot import SearchBot
 from polemos.plugins.search.settings import Resolved, Settings
-from polemos.plugins.search.tree import Node, PolicyRollout, candidates, choice, random_rollout
+from polemos.plugins.search.tree import (
+    Node,
+    PolicyRollout,
+    candidates,
+    choice,
+    random_rollout,
+    rewards,
+)
 from polemos.rulesets.aeronautica.ruleset import AeronauticaImperialis
 from tests.conftest import new_game
 
@@ -279,6 +286,25 @@ def test_the_greedy_choice_is_kept_unless_the_search_proves_another_better():
     clear = searched({"g": [0.5] * 10, "b": [0.6] * 5}, "g")
     assert choice(clear, "a", legal, 2.0) == "b"
     assert choice(clear, "a", legal, 0) == "g"  # more visits
+
+
+def test_two_sides_are_judged_by_the_searching_side_the_other_getting_the_rest(pm):
+    """``polemos_evaluate``: between two sides the search asks the evaluation for its own side
+    only, so a ruleset that judges each side by its own model (the Britons' ambush) is read
+    through the searching side's model, whichever side that is."""
+    game = new_game(raw("de-bello-gallico/britons-ambush"), pm=pm)
+    asked: list[str] = []
+
+    def evaluate(rules: Any, state: Any, side: str) -> float:
+        asked.append(side)
+        return {"britons": 0.75, "romans": 0.375}[side]
+
+    sides = ["britons", "romans"]
+    assert rewards(game.rules, game.state, sides, evaluate, "romans") == {
+        "britons": 0.625, "romans": 0.375}
+    assert rewards(game.rules, game.state, sides, evaluate, "britons") == {
+        "britons": 0.75, "romans": 0.25}
+    assert asked == ["romans", "britons"]
 
 
 def test_a_favourite_of_a_unit_not_on_the_menu_is_not_asked_of_the_ruleset():

@@ -15,7 +15,7 @@ from polemos.core.players import make_bot
 from polemos.core.scenario import load_scenario
 from polemos.plugins.search import flat
 from polemos.plugins.search.bot import SearchBot
-from polemos.plugins.search.flat import MARGIN, _best
+from polemos.plugins.search.flat import MARGIN, RACE_FROM, _best
 
 SCENARIOS = Path(__file__).parents[2] / "scenarios"
 
@@ -44,9 +44,9 @@ def test_each_candidate_is_played_to_the_end_of_the_phase_with_the_same_dice(pm,
         seeds.append(seed)
         return fork(self, seed=seed, transactional=transactional)
 
-    def judging(rules: Any, state: Any, sides: list[str], evaluate: Any) -> Any:
+    def judging(rules: Any, state: Any, sides: list[str], evaluate: Any, judge: str) -> Any:
         judged.append((rules.search_stage(state), rules.to_act(state)))
-        return rewards(rules, state, sides, evaluate)
+        return rewards(rules, state, sides, evaluate, judge)
 
     monkeypatch.setattr(Game, "fork", seeded)
     monkeypatch.setattr(flat, "rewards", judging)
@@ -97,3 +97,46 @@ def test_the_greedy_choice_is_kept_unless_paired_gains_prove_another_better(valu
     greedy choice's rounds is not compared."""
     tried: list[Any] = list(values)
     assert _best(tried, list(values.values()), keep) == chosen
+
+
+
+@pytest.mark.parametrize("close_call", [True, False])
+def test_clear_losers_drop_out_of_the_race_and_their_rounds_go_to_the_close_calls(
+        pm, monkeypatch, close_call):
+    """From round ``RACE_FROM`` on, a candidate whose paired gain could not clear ``MARGIN``
+    within ``RACE_WIDTH`` standard errors is played no more; a close call (a gain of 0 ± 0.1)
+    goes on with the greedy choice until the iterations run out; with the greedy choice alone
+    the decision ends."""
+    game = decision(pm, "de-bello-gallico/corfinium-bridge.yaml", 3)
+    side, legal = game.to_act(), game.legal_actions()
+    assert len(legal) > 2
+    order: list[Any] = []  # the candidates as recorded, in the order the first round plays them
+    played: list[Any] = []
+    play_stage = flat._play_stage
+
+    def staged(fork: Game, *args: Any) -> None:
+        played.append(fork.actions[-1])
+        if fork.actions[-1] not in order:
+            order.append(fork.actions[-1])
+        play_stage(fork, *args)
+
+    def judging(rules: Any, state: Any, sides: list[str], evaluate: Any, judge: str) -> Any:
+        action = played[-1]
+        if action == order[0]:
+            return {judge: 0.5}
+        if close_call and action == order[1]:
+            return {judge: 0.5 + (0.1 if played.count(action) % 2 else -0.1)}
+        return {judge: 0.2}
+
+    monkeypatch.setattr(flat, "_play_stage", staged)
+    monkeypatch.setattr(flat, "rewards", judging)
+    extra = 10
+    bot = make_bot(pm, game.rules.name, f"mcts:iterations={RACE_FROM * len(legal) + extra},"
+                   "horizon=stage", random.Random(0), game=game)
+    assert bot.choose(game.rules, game.view(side), side, legal).to_json() == order[0]
+    counts = [played.count(action) for action in order]
+    assert len(order) == len(legal)
+    if close_call:
+        assert counts == [RACE_FROM + extra // 2] * 2 + [RACE_FROM] * (len(legal) - 2)
+    else:
+        assert counts == [RACE_FROM] * len(legal)

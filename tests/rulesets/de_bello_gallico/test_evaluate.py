@@ -73,9 +73,10 @@ def test_three_unpinned_pompeians_on_the_bridge_are_the_count(pm):
 
 
 def test_the_reach_is_worked_out_only_for_a_model_that_weighs_it(pm):
-    """Corfinium's model does without the reach of the charges, the ambush's weighs it: left
-    out, those features are missing and every other one is the same."""
-    assert REACHING == {"hold_bridge": False, "ambush": True}
+    """Corfinium's model does without the reach of the charges, the ambush hunter's weighs it
+    and the quarry's does not: left out, those features are missing and every other one is
+    the same."""
+    assert REACHING == {"hold_bridge": False, "ambush_hunter": True, "ambush_quarry": False}
     game = bridge_position(pm)
     every = features(game.rules, state(game))
     reachless = features(game.rules, state(game), reach=False)
@@ -156,7 +157,18 @@ def test_ambush_romans_eliminated_count_for_the_britons_withdrawn_for_the_romans
             found["left"]) == pytest.approx((-6 / 7, 0.0, 0.0, 0.0, 11 / 12))
     assert features(gone.rules, state(gone))["withdrawn"] == pytest.approx(1 / 12)
     assert judged(lost, "britons") > judged(start, "britons") > judged(gone, "britons")
-    assert judged(lost, "britons") + judged(lost, "romans") == pytest.approx(1)
+    assert judged(lost, "romans") < judged(start, "romans") < judged(gone, "romans")
+
+
+def test_each_side_of_the_ambush_is_judged_by_its_own_model(pm):
+    """DBG-58, DBG-59: the hunter's chance is its model's, reach and all; the quarry's is what
+    its own model, without the reach, leaves of 1. The two need not add up to 1."""
+    game = new_game(shipped("britons-ambush"), pm=pm)
+    every = features(game.rules, state(game))
+    reachless = features(game.rules, state(game), reach=False)
+    assert judged(game, "britons") == chance(MODELS["ambush_hunter"], every)
+    assert judged(game, "romans") == 1 - chance(MODELS["ambush_quarry"], reachless)
+    assert judged(game, "britons") + judged(game, "romans") != pytest.approx(1)
 
 
 def test_losses_bring_a_side_toward_its_break_point(pm):
