@@ -11,13 +11,7 @@ from __future__ import annotations
 
 from polemos.core.morale import characteristic_test
 from polemos.core.turns import Alternation
-from polemos.rulesets.de_bello_gallico.geometry import (
-    ACTIVATE,
-    ATTACK,
-    forbids,
-    in_contact,
-    pinned,
-)
+from polemos.rulesets.de_bello_gallico.geometry import pinned
 from polemos.rulesets.de_bello_gallico.layout import Layout, layout
 from polemos.rulesets.de_bello_gallico.morale_rules import Resolver
 from polemos.rulesets.de_bello_gallico.state import IN_PLAY, DbgState, Fighter, discipline
@@ -26,20 +20,20 @@ Problem = tuple[str, str] | None
 
 
 def may_activate(state: DbgState, fighter: Fighter, table: Layout | None = None) -> bool:
-    """DBG-12: not retreating nor pinned; DBG-52: a bolting rider may, to master its mount.
-    ``table``: the layout, from a caller asking about many fighters (``geometry.pinned``)."""
-    if fighter.status != IN_PLAY:
-        return False
-    if fighter.bolting:
-        return not pinned(state, fighter, table)
-    return not forbids(state, fighter, ACTIVATE, table)
+    """DBG-12: in play, neither pinned (DBG-17) nor retreating (DBG-31); DBG-52: a bolting
+    rider, though retreating, may, to master its mount. ``table``: the layout, from a caller
+    asking about many fighters. Read straight off the statuses and the layout's pinned set
+    rather than through ``geometry.forbids``: ``refresh`` asks it of every fighter still to act
+    after every activation (issue 14)."""
+    return fighter.status == IN_PLAY and fighter.id not in (table or layout(state)).pinned \
+        and (fighter.bolting or not fighter.retreating)
 
 
 def may_attack(state: DbgState, fighter: Fighter, table: Layout | None = None) -> bool:
-    """DBG-18: in contact with an enemy and not retreating (DBG-31). ``table`` as in
-    ``may_activate``."""
-    return (fighter.in_play and not forbids(state, fighter, ATTACK)
-            and bool(in_contact(state, fighter, table)))
+    """DBG-18: in play, in contact with an enemy (pinned, DBG-17) and not retreating (DBG-31);
+    ``table`` and the reading as in ``may_activate``."""
+    return fighter.status == IN_PLAY and not fighter.retreating \
+        and fighter.id in (table or layout(state)).pinned
 
 
 def start_phase(state: DbgState, phase: str) -> None:

@@ -94,9 +94,8 @@ def morale_states(state: DbgState, fighter: Fighter) -> list[Morale]:
     return found or [Morale.STEADY]
 
 
-ACTIVATE, ATTACK, ENTER_CONTACT, HOLD, MORALE_TEST, RETREAT_MOVE, SHOOT = (
-    Act.ACTIVATE, Act.ATTACK, Act.ENTER_CONTACT, Act.HOLD, Act.MORALE_TEST, Act.RETREAT_MOVE,
-    Act.SHOOT)
+ATTACK, ENTER_CONTACT, HOLD, MORALE_TEST, RETREAT_MOVE, SHOOT = (
+    Act.ATTACK, Act.ENTER_CONTACT, Act.HOLD, Act.MORALE_TEST, Act.RETREAT_MOVE, Act.SHOOT)
 """The ``core.morale.Act`` members the rules pass to ``forbids``, read once: a member read from
 its enum goes through the enum's metaclass (its ``__getattr__``), several times slower than a
 global, and ``forbids`` is asked of every fighter at every step."""

@@ -7,11 +7,14 @@ from __future__ import annotations
 import copy
 import random
 
+from polemos.core.morale import Act
 from polemos.core.table import EPS, gap
 from polemos.rulesets.de_bello_gallico import menu, movement
+from polemos.rulesets.de_bello_gallico.activation import may_activate, may_attack
 from polemos.rulesets.de_bello_gallico.clone import clone_state
 from polemos.rulesets.de_bello_gallico.geometry import (
     enemies,
+    forbids,
     in_contact,
     other_bases,
     pinned,
@@ -219,3 +222,24 @@ def test_each_sides_fighters_are_those_of_the_state_asked(pm) -> None:
     assert all_present(st, ["red"])
     st.by_side()["red"][-1].status = "withdrawn"
     assert not all_present(st, ["red"])
+
+
+def test_eligibility_read_off_the_layout_is_what_the_morale_table_forbids(pm) -> None:
+    """DBG-12, DBG-18, DBG-52: ``may_activate`` and ``may_attack``, read straight off the
+    statuses and the pinned set, agree with ``core.morale.FORBIDS`` through ``forbids``."""
+    rng = random.Random(5)
+    for seed in range(6):
+        st = state(start(crowd(seed), RED_FIRST, pm))
+        for x in st.fighters.values():
+            x.retreating = rng.random() < 0.4
+            x.bolting = x.retreating and rng.random() < 0.5
+            x.status = "in_play" if rng.random() < 0.85 else "out"
+            if rng.random() < 0.2:
+                x.skills.append("frenzy")
+        for x in st.fighters.values():
+            playing = x.status == "in_play"
+            activates = playing and (not pinned(st, x) if x.bolting
+                                     else not forbids(st, x, Act.ACTIVATE))
+            attacks = playing and not forbids(st, x, Act.ATTACK) and bool(in_contact(st, x))
+            assert may_activate(st, x) == activates
+            assert may_attack(st, x) == attacks
