@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from itertools import compress
-from operator import attrgetter, itemgetter, ne
+from operator import attrgetter, eq, itemgetter, ne
 from typing import Any, ParamSpec, TypeVar
 
 from polemos.core.table import EPS, base_writes, gap
@@ -61,7 +61,7 @@ class Layout:
     """Contacts among the fighters in play (DBG-1) and, on demand, each one's gaps to its
     enemies, for one ``key``."""
 
-    __slots__ = ("key", "ranks", "roster", "foes", "touching", "pinned", "targets",
+    __slots__ = ("key", "ranks", "roster", "foes", "mates", "touching", "pinned", "targets",
                  "presences", "moves", "_enemy_gaps")
 
     def __init__(self, state: DbgState, key: Key, before: Layout | None = None,
@@ -74,9 +74,12 @@ class Layout:
             (f.id, f.side) for f in state.fighters.values()]
         """Each fighter's id and side, in scenario order (fixed like ``ranks``)."""
         self.foes: dict[str, list[tuple[int, str]]] = before.foes if before is not None \
-            else _foes(state)
+            else _places(state, ne)
         """Side → where each fighter of the other sides stands in ``key``, and its id, in
         scenario order (fixed like ``ranks``)."""
+        self.mates: dict[str, list[tuple[int, str]]] = before.mates if before is not None \
+            else _places(state, eq)
+        """Side → the same of its own fighters."""
         self.touching, self.pinned, self._enemy_gaps = _contacts(state, key, before, changed)
         """In-play fighter id → ids of the in-play fighters its base touches, any side, in
         scenario order (DBG-1); the ids of those touching an enemy (pinned, DBG-17); and
@@ -123,10 +126,12 @@ class Layout:
         return self
 
 
-def _foes(state: DbgState) -> dict[str, list[tuple[int, str]]]:
-    """``Layout.foes``: the key's first entry is the tolerance, so a fighter's is its rank + 1."""
+def _places(state: DbgState, kin: Callable[[str, str], bool]
+            ) -> dict[str, list[tuple[int, str]]]:
+    """``Layout.foes`` (``kin`` is ``ne``) or ``Layout.mates`` (``eq``): the key's first entry
+    is the tolerance, so a fighter's is its rank + 1."""
     ranked = list(state.fighters.values())
-    return {side: [(rank + 1, f.id) for rank, f in enumerate(ranked) if f.side != side]
+    return {side: [(rank + 1, f.id) for rank, f in enumerate(ranked) if kin(f.side, side)]
             for side in dict.fromkeys(f.side for f in ranked)}
 
 
@@ -226,10 +231,11 @@ def _redone(state: DbgState, key: Key, before: Layout, changed: list[int]) -> Co
     """``_searched``'s answer from the contacts of ``before``, after a few fighters (scenario
     ranks ``changed``) moved, came or went: each one's contacts are dropped, then measured
     again against every fighter in play where it now stands, as ``_searched`` measures a
-    pair; its gaps to the enemies are kept as ``Layout.enemy_gaps`` measures them. Positions
+    pair, its enemies then its friends (``Layout.foes``, ``Layout.mates``: no side compared per
+    pair); its gaps to the enemies are kept as ``Layout.enemy_gaps`` measures them. Positions
     are read from ``key``, the live ones it was just made of. The lists of ``before`` are never
     changed (copies of a state share it)."""
-    roster, spots = before.roster, key[1:]
+    roster, ranks = before.roster, before.ranks
     limit = state.params.contact + EPS
     hypot = math.hypot
     touching = dict(before.touching)
@@ -244,34 +250,40 @@ def _redone(state: DbgState, key: Key, before: Layout, changed: list[int]) -> Co
             kept = touching[partner] = list(touching[partner])  # never the shared list
             kept.remove(me)  # once: a list of contacts names each fighter once
             affected.add(partner)
-        spot = spots[rank]
+        spot = key[rank + 1]  # the key's first entry is the tolerance
         if spot is None:  # out of play
             continue
         x, y, radius = spot
-        found, foes = [], []
-        for (other, other_side), them in zip(roster, spots, strict=True):
-            if them is None or other == me:
-                continue
-            now = hypot(x - them[0], y - them[1]) - (radius + them[2])  # ``gap``
-            if other_side != side:
+        found: list[str] = []
+        foes: list[tuple[str, float]] = []
+        for at, other in before.foes[side]:
+            them = key[at]
+            if them is not None:
+                now = hypot(x - them[0], y - them[1]) - (radius + them[2])  # ``gap``
                 foes.append((other, now))
-            if now <= limit:
+                if now <= limit:
+                    found.append(other)
+        for at, other in before.mates[side]:
+            them = key[at]
+            if them is not None and other != me \
+                    and hypot(x - them[0], y - them[1]) - (radius + them[2]) <= limit:
                 found.append(other)
-                touching[other] = [*touching.get(other, ()), me]
-                grown.add(other)
+        for other in found:
+            touching[other] = [*touching.get(other, ()), me]
+            grown.add(other)
+        if len(found) > 1:  # enemies first: back to scenario order
+            found.sort(key=ranks.__getitem__)
         touching[me] = found
         measured[me] = foes
-    if grown:
-        order = before.ranks
-        for one in grown & touching.keys():
-            touching[one] = sorted(touching[one], key=order.__getitem__)
+    for one in grown & touching.keys():
+        touching[one] = sorted(touching[one], key=ranks.__getitem__)
     pinned = set(before.pinned)
-    ranks = before.ranks
     for one in affected | grown:
-        others = touching.get(one)
         side = roster[ranks[one]][1]
-        if others is not None and any(roster[ranks[i]][1] != side for i in others):
-            pinned.add(one)
+        for other in touching.get(one, ()):
+            if roster[ranks[other]][1] != side:
+                pinned.add(one)
+                break
         else:
             pinned.discard(one)
     return touching, frozenset(pinned), measured
