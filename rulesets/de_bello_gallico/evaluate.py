@@ -71,7 +71,8 @@ search bot won 11 of 14 games as the Caesareans and 5 of 14 as the Pompeians, th
 on fresh seeds (19 of 36 and 17 of 36), where it won 37 of 72 before (issue 14, budget 0.2,
 depth 4, keep 1): a closer reading of the end, not yet more wins. Read where a movement
 phase ends rather than four activations into it (``horizon=stage``), the same model won
-87 of 144 (54 of 96 as the Caesareans, 33 of 48 as the Pompeians). Fitted to where that
+87 of 144 (54 of 96 as the Caesareans, 33 of 48 as the Pompeians), and 89 of 144 (56 of 96,
+33 of 48) with the candidates raced (``plugins/search/flat.py``). Fitted to where that
 search reads it, the start of each melee (6,365 positions of 1,500 other greedy games), a
 model judges those positions no better: Brier 0.0934 on held-out games, ``hold_bridge``
 0.0935. ``python -m benchmarks.fit_dbg_evaluation`` refits them."""

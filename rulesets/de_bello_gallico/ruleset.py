@@ -118,13 +118,15 @@ class DeBelloGallico(Ruleset[DbgState, DbgScenario]):
           (at ``search_depth``, 2 of 6 as the Caesareans). Whether a move brings a holder onto
           the bridge unpinned, or a defender into contact, shows when the melee starts; four
           activations on, the evaluation tells moves apart by hundredths. At ``STAGE_SEARCH``:
-          Caesareans 54 of 96, Pompeians 33 of 48 (with ``keep=0.5`` the Caesareans won 13 of
+          Caesareans 56 of 96, Pompeians 33 of 48 (54 of 96 and 33 of 48 before the flat
+          search raced its candidates; with ``keep=0.5`` the Caesareans won 13 of
           36, with ``keep=2`` 18 of 36, with ``rollout=greedy`` 5 of 12, searching the last
           turn to the game's end 6 of 12, every turn to its end instead of every phase 6 of
           12, valuing only their own wins, a draw worth nothing, 7 of 12).
         - The ambush: the Britons won 31 of 48 at ``SHORT_SEARCH`` (16 of 30 at
-          ``search_depth``), 8 of 12 at ``STAGE_SEARCH``; the Romans 46 of 84 at the defaults
-          (28 of 40 while choosing them; 13 of 24 at ``SHORT_SEARCH``), 4 of 12 at
+          ``search_depth``), 8 of 12 at ``STAGE_SEARCH``; the Romans 31 of 48 at the defaults,
+          judging by their own model (``evaluate.JUDGES``; 46 of 84 with the Britons', 28 of 40
+          while choosing the defaults; 13 of 24 at ``SHORT_SEARCH``), 4 of 12 at
           ``STAGE_SEARCH``: a race to their edge is not judged at the next melee; to the end of
           each turn 5 of 12, valuing only their own wins 7 of 12."""
         objective = self.scenario.objective
