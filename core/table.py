@@ -582,13 +582,21 @@ def _meet_polygon(px: float, py: float, dx: float, dy: float, reach: float,
     return _outline_travel(_outline_view(px, py, reach, polygon), dx, dy)
 
 
+# A side of an outline as ``_outline_travel`` reads it, with every heading-free part done once:
+# the side (``_Side``); which face of its line the circle's centre stands beyond the threshold
+# of (1.0 the normal's, -1.0 the other, 0.0 neither: no face band to enter) and by how much;
+# and its start corner seen from the centre as a ring (``_Near`` without its first entry: the
+# offset, the closing threshold, whether already within, length² - threshold², the grazing
+# threshold).
+_Face = tuple[float, float, float, float, float, float, float, float, float, float, float,
+              float, bool, float, float]
 # What a polygon looks like from a circle's centre before it moves, none of it depending on the
 # heading (``Outlook``): the centre; whether it is on or inside the outline; for each nearest side
-# already within reach, the offset to its nearest point and the closing tolerance; for every
-# other side, the side, the centre's signed distance to its line and its start corner as a ring;
-# the threshold ``limit``; and a travel no meeting comes as soon as (``_SOONEST``).
-_OutlineView = tuple[float, float, bool, list[tuple[float, float, float]],
-                     list[tuple[_Side, float, _Ring]], float, float]
+# already within reach, the offset to its nearest point and the closing tolerance; every other
+# side as a ``_Face``; the threshold ``limit``; and a travel no meeting comes as soon as
+# (``_SOONEST``).
+_OutlineView = tuple[float, float, bool, list[tuple[float, float, float]], list[_Face], float,
+                     float]
 _SOONEST = 1e-6
 """cm: a circle ``f0`` from an outline (or a ring's centre ``f0`` beyond its limit) meets it
 after no less than ``f0 - reach`` of travel (a distance shrinks no faster than the travel),
@@ -608,7 +616,7 @@ def _outline_view(px: float, py: float, reach: float, polygon: PolygonObstacle) 
     within = f0 <= reach + EPS
     limit = min(reach, f0)
     closers: list[tuple[float, float, float]] = []
-    faces: list[tuple[_Side, float, _Ring]] = []
+    faces: list[_Face] = []
     if not inside:
         for side, (d, qx, qy) in zip(polygon._sides, near, strict=True):
             if within and d <= f0 + EPS:
@@ -616,9 +624,13 @@ def _outline_view(px: float, py: float, reach: float, polygon: PolygonObstacle) 
                 continue
             ax, ay, _, _, _, nx, ny = side
             wx, wy = px - ax, py - ay
+            s0 = wx * nx + wy * ny
+            facing, band = (1.0, s0 - limit) if s0 > limit else \
+                (-1.0, -limit - s0) if s0 < -limit else (0.0, 0.0)
             dist2 = wx * wx + wy * wy
-            faces.append((side, wx * nx + wy * ny,
-                          (wx, wy, math.sqrt(dist2), limit, dist2 - limit * limit)))
+            dist = math.sqrt(dist2)
+            faces.append((*side, facing, band, wx, wy, -EPS * dist, dist <= limit + EPS,
+                          dist2 - limit * limit, 2 * EPS * limit))
     soonest = -_INF if inside else f0 - reach - _SOONEST
     return px, py, inside, closers, faces, limit, soonest
 
@@ -642,23 +654,22 @@ def _outline_travel(view: _OutlineView, dx: float, dy: float, best: float = _INF
     for ux, uy, tolerance in closers:
         if ux * dx + uy * dy > tolerance:
             return 0.0
-    for (ax, ay, ex, ey, length, normal_x, normal_y), s0, (wx, wy, dist, reach, c) in faces:
-        sv = dx * normal_x + dy * normal_y
-        if s0 > limit and sv < 0:
-            t = (s0 - limit) / -sv
-        elif s0 < -limit and sv > 0:
-            t = (-limit - s0) / sv
-        else:
-            t = _INF
-        if t < best and 0.0 <= (px + t * dx - ax) * ex + (py + t * dy - ay) * ey <= length:
-            best = t
+    for (ax, ay, ex, ey, length, normal_x, normal_y, facing, band,
+         wx, wy, closing, within, c, graze) in faces:
+        # Closing on the face its centre stands beyond: sv < 0 toward the normal's face,
+        # sv > 0 toward the other (``facing`` flips the sign exactly); entered after ``band``.
+        closes = facing * (dx * normal_x + dy * normal_y)
+        if closes < 0.0:
+            t = band / -closes
+            if t < best and 0.0 <= (px + t * dx - ax) * ex + (py + t * dy - ay) * ey <= length:
+                best = t
         b = wx * dx + wy * dy
-        if b >= -EPS * dist:
+        if b >= closing:
             continue
-        if dist <= reach + EPS:
+        if within:
             return 0.0
         disc = b * b - c
-        if disc > 2 * EPS * reach:
+        if disc > graze:
             t = c / (math.sqrt(disc) - b)
             if t < best:
                 best = t
