@@ -45,10 +45,10 @@ def enemies(state: DbgState, fighter: Fighter) -> list[Fighter]:
 
 
 def friends(state: DbgState, fighter: Fighter) -> list[Fighter]:
-    """Fighters of its side in play, itself excluded."""
-    side, me = fighter.side, fighter.id
-    return [f for f in state.fighters.values()
-            if f.status == IN_PLAY and f.side == side and f.id != me]
+    """Fighters of its side in play, itself excluded, in scenario order (read from its side's
+    own list, ``DbgState.by_side``)."""
+    me = fighter.id
+    return [f for f in state.by_side()[fighter.side] if f.status == IN_PLAY and f.id != me]
 
 
 def touching(state: DbgState, a: Base, b: Base) -> bool:
@@ -131,24 +131,25 @@ def stop_gaps(state: DbgState, mover: Fighter) -> dict[str, float]:
 
     Pinning is judged with the mover gone, since a move away ends the contact it made. This is
     ``forbids(…, Act.CONTROL_ZONE)`` unrolled over the layout's contacts, on the hottest path
-    of the menu.
+    of the menu: only the enemies are read (``Layout.foes``), those in play being the ones
+    whose entry of the layout's key has a position.
     """
     fighters, side, me = state.fighters, mover.side, mover.id
     table = layout(state)
-    touching_, held = table.touching, table.pinned
+    touching_, held, key = table.touching, table.pinned, table.key
     clear = state.params.contact + KEEP_CLEAR if mover.retreating else 0.0
     zone = max(state.params.zoc, clear)
     gaps: dict[str, float] = {}
-    for enemy in fighters.values():
-        if enemy.status != IN_PLAY or enemy.side == side:
-            continue
+    for at, i in table.foes[side]:
+        if key[at] is None:
+            continue  # out of play
+        enemy = fighters[i]
         if enemy.retreating or enemy.role != "combatant" or \
-                (enemy.id in held
-                 and any(i != me and fighters[i].side == side for i in touching_[enemy.id])):
+                (i in held and any(t != me and fighters[t].side == side for t in touching_[i])):
             if clear:
-                gaps[enemy.id] = clear
+                gaps[i] = clear
         else:
-            gaps[enemy.id] = zone
+            gaps[i] = zone
     return gaps
 
 
