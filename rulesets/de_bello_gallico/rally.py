@@ -8,7 +8,7 @@ allows.
 from __future__ import annotations
 
 from polemos.core.morale import rally_test
-from polemos.rulesets.de_bello_gallico.geometry import friends, on_table, within
+from polemos.rulesets.de_bello_gallico.geometry import friends, within
 from polemos.rulesets.de_bello_gallico.models import ITEMS
 from polemos.rulesets.de_bello_gallico.morale_rules import Resolver
 from polemos.rulesets.de_bello_gallico.state import IN_PLAY, DbgState, Fighter, discipline
@@ -27,14 +27,21 @@ def reach(state: DbgState, officer: Fighter) -> float:
 
 
 def steady_officers(state: DbgState, side: str) -> list[Fighter]:
-    return [f for f in state.fighters.values()
-            if f.status == IN_PLAY and f.side == side and f.officer and not f.retreating]
+    """The side's officers in play without a Retreat marker, in scenario order (read from the
+    side's own list, ``DbgState.by_side``)."""
+    return [f for f in state.by_side().get(side, ())
+            if f.status == IN_PLAY and f.officer and not f.retreating]
 
 
 def rally_targets(state: DbgState, officer: Fighter) -> list[Fighter]:
-    """DBG-35: the friendly retreating fighters within the officer's reach."""
+    """DBG-35: the friendly retreating fighters within the officer's reach. The reach, which
+    measures every friend for an ensign (DBG-49), is worked out only once some friend is
+    retreating: the morale steps ask every steady officer at every turn (issue 14)."""
+    retreating = [f for f in friends(state, officer) if f.retreating]
+    if not retreating:
+        return retreating
     distance = reach(state, officer)
-    return [f for f in friends(state, officer) if f.retreating and within(f, officer, distance)]
+    return [f for f in retreating if within(f, officer, distance)]
 
 
 def manoeuvre_problem(state: DbgState, side: str, officer: Fighter) -> Problem:
@@ -90,7 +97,8 @@ def rally_one_problem(state: DbgState, side: str, fighter: Fighter) -> Problem:
 
 
 def rally_one_candidates(state: DbgState, side: str) -> list[Fighter]:
-    return [f for f in on_table(state) if f.side == side and f.retreating
+    """The side's retreating fighters that may try to rally (DBG-37), in scenario order."""
+    return [f for f in state.by_side().get(side, ()) if f.status == IN_PLAY and f.retreating
             and rally_one_problem(state, side, f) is None]
 
 
