@@ -33,13 +33,12 @@ from typing import Any, ParamSpec, TypeVar
 
 from polemos.core.table import EPS, base_writes, gap
 from polemos.core.world import Presence
-from polemos.rulesets.de_bello_gallico.state import IN_PLAY, DbgState, Fighter
+from polemos.rulesets.de_bello_gallico.state import IN_PLAY, STATUS, DbgState, Fighter
 
 Key = tuple[Any, ...]
 
 P = ParamSpec("P")
 T = TypeVar("T")
-_STATUS = attrgetter("status")
 _MARGIN = 1e-6
 """cm added to the pair search's reach so float rounding can never drop a touching pair; the
 exact DBG-1 test (``gap``) then decides."""
@@ -145,7 +144,7 @@ def layout(state: DbgState) -> Layout:
     if trusted is not None:
         return trusted
     current = state._layout
-    seen = base_writes(), tuple(map(_STATUS, state.fighters.values()))
+    seen = base_writes(), tuple(map(STATUS, state.fighters.values()))
     if current is None or seen != state._seen or current.key[0] != state.params.contact:
         key = layout_key(state)
         if current is None or current.key != key:

@@ -37,6 +37,7 @@ from polemos.rulesets.de_bello_gallico.models import ITEMS
 from polemos.rulesets.de_bello_gallico.state import (
     FLED,
     OUT,
+    STATUS,
     WITHDRAWN,
     DbgState,
     Fighter,
@@ -235,8 +236,10 @@ class Resolver:
 
 
 def losses(state: DbgState, side: str) -> int:
-    """DBG-32 Decision: out of action or fled off the table (not a withdrawal, DBG-59)."""
-    return sum(1 for f in state.fighters.values() if f.side == side and f.status in (OUT, FLED))
+    """DBG-32 Decision: out of action or fled off the table (not a withdrawal, DBG-59), counted
+    among the side's own fighters (``DbgState.by_side``) in C."""
+    statuses = list(map(STATUS, state.by_side().get(side, ())))
+    return statuses.count(OUT) + statuses.count(FLED)
 
 
 def breaking_sides(state: DbgState) -> list[str]:

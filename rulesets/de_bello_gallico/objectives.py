@@ -16,15 +16,12 @@ game is decided, else None.
 
 from __future__ import annotations
 
-from operator import attrgetter
-
 from polemos.core.wording import conjugate, does
 from polemos.rulesets.de_bello_gallico.geometry import on_table, pinned, touches_feature
 from polemos.rulesets.de_bello_gallico.models import Ambush, EdgeName, HoldBridge
-from polemos.rulesets.de_bello_gallico.state import FLED, IN_PLAY, OUT, DbgState, Fighter
+from polemos.rulesets.de_bello_gallico.state import FLED, IN_PLAY, OUT, STATUS, DbgState, Fighter
 
 Outcome = tuple[str | None, str, str, dict[str, float]]
-_STATUS = attrgetter("status")
 Objective = HoldBridge | Ambush | None
 
 
@@ -62,7 +59,7 @@ def all_present(state: DbgState, sides: list[str]) -> bool:
     to read every fighter of the other side first (issue 14)."""
     by_side = state.by_side()
     for side in sides:  # noqa: SIM110 (``all`` of a generator makes a function per call)
-        if IN_PLAY not in map(_STATUS, by_side.get(side, ())):
+        if IN_PLAY not in map(STATUS, by_side.get(side, ())):
             return False
     return True
 

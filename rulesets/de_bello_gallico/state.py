@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from polemos.core.table import Base, PolygonObstacle, Table
@@ -36,6 +37,8 @@ FLED = "fled"
 """Left the table in flight (DBG-31)."""
 WITHDRAWN = "withdrawn"
 """Left by a reserved edge in good order (DBG-59)."""
+STATUS = attrgetter("status")
+"""A fighter's ``status``, read in C (``map(STATUS, fighters)``: every status at once)."""
 
 
 @dataclass(frozen=True, slots=True)
