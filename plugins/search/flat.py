@@ -8,8 +8,8 @@ on the bridge unpinned. The tree search's playouts of a few actions judge positi
 through the phase, where the fitted evaluation tells one move from another by hundredths, and
 as often wrongly as not. A whole phase takes 10–15 ms to play, but a decision is mostly taken
 well into it: what is left of the phase averages 10 actions and 1.7 ms (measured over turns 1–3
-of a Corfinium game), so 0.2 s plays each of a decision's 4–10 legal actions on 15 to 65 times
-(fewer for a move, whose menu is longest, more for the last activations of a phase).
+of a Corfinium game), so 0.2 s would play each of a decision's 4–10 legal actions on 15 to 65
+times (fewer for a move, whose menu is longest, more for the last activations of a phase).
 
 Each round draws one dice seed and plays every candidate with it, the greedy policy's choice
 first (common random numbers): two candidates then differ by what the action changes, not by
@@ -19,7 +19,10 @@ only for a candidate whose paired gain over it, averaged over the rounds both we
 on, is above ``MARGIN`` and ``keep`` standard errors; the best such gain wins. From the
 sixth round on, a candidate that could not clear ``MARGIN`` even two standard errors above
 its mean gain drops out of the race (``RACE_FROM``): the rounds go to the close calls, and
-the decision ends once the greedy choice is alone.
+the decision ends once the greedy choice is alone. Most end so: in a Corfinium game 104 of
+the Caesareans' 183 decisions ended at the sixth round and a tenth went past 17, where
+without the race each ran the whole budget; the Caesareans won 56 of 96 games against the
+greedy bot, 54 of 96 before (issue 14, budget 0.2): as strong, and faster.
 """
 
 from __future__ import annotations
