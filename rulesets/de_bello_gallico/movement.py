@@ -323,6 +323,11 @@ def charge_spot(state: DbgState, fighter: Fighter, target: Fighter, around: Surr
         x, y = ax + reach * vx, ay + reach * vy
         if hypot(x - sx, y - sy) > far:
             continue  # too far even once rounded: rounding costs more than the rest
+        if near is None:
+            near = _near_spots(aim, radius, reach, limit, longest, around)
+            alone = {target.id: 0.0} if len(near[0]) == 1 else None
+        if _surely_cut_off(x, y, radius, limit, near[1]):
+            continue  # cut off however it rounds: rounding costs more than this
         x, y = hundredths(x), hundredths(y)
         dx, dy = x - sx, y - sy
         distance = hypot(dx, dy)  # ``may_reach``'s own tests of the distance
@@ -330,9 +335,6 @@ def charge_spot(state: DbgState, fighter: Fighter, target: Fighter, around: Surr
             continue
         if hypot(x - ax, y - ay) - touching > limit:
             continue  # not ``touching`` the target
-        if near is None:
-            near = _near_spots(aim, radius, reach, limit, longest, around)
-            alone = {target.id: 0.0} if len(near[0]) == 1 else None
         # ``ends_in_contact`` at the spot, among the enemies that may touch a spot at all: the
         # target always (tested above), and when no other may, the target alone.
         if alone is not None:
@@ -368,6 +370,25 @@ def _near_spots(aim: Base, radius: float, reach: float, limit: float, longest: f
         if hypot(ax - row[1], ay - row[2]) - (radius + row[3]) < row[5] + bound:
             rows.append(row)
     return foes, rows
+
+
+def _surely_cut_off(x: float, y: float, radius: float, limit: float, rows: list[_Row]) -> bool:
+    """Whether a charge spot at (x, y), not yet rounded, is ``_cut_off_at`` once rounded to
+    hundredths whatever enemies it then touches (DBG-14): rounding moves it by less than
+    ``SPOT_SLACK``, so its gap to any base by less than that. A base it overlaps by more than
+    ``OVERLAP`` and that much cuts it off even with no stop gap; a base it cannot touch
+    (``limit``, DBG-1), whose stop gap it reaches that far into, keeps that gap and cuts it off
+    too. Only a base the fighter starts outside of, at both of its possible stop gaps, counts
+    (``now``: the stop gap of a base it touches is 0). Half the spots of a charge that reaches
+    nothing are cut off: they skip the rounding and the enemies touched."""
+    hypot = math.hypot
+    deep, touchable = -OVERLAP - SPOT_SLACK, limit + SPOT_SLACK
+    for _, ox, oy, oradius, now, stop in rows:
+        if now >= stop:
+            gap_now = hypot(x - ox, y - oy) - (radius + oradius)
+            if gap_now < deep or touchable < gap_now < stop - OVERLAP - SPOT_SLACK:
+                return True
+    return False
 
 
 def cut_off(state: DbgState, fighter: Fighter, spot: Base, around: Surroundings,

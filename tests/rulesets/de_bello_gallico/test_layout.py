@@ -5,6 +5,7 @@ table changes: a stale answer would be a rules bug."""
 from __future__ import annotations
 
 import copy
+import math
 import random
 
 from polemos.core.morale import Act
@@ -15,6 +16,7 @@ from polemos.rulesets.de_bello_gallico.clone import clone_state
 from polemos.rulesets.de_bello_gallico.geometry import (
     enemies,
     forbids,
+    hundredths,
     in_contact,
     other_bases,
     pinned,
@@ -156,6 +158,32 @@ def test_cut_off_spots_are_refused_by_the_sweep_too(pm) -> None:
                         skipped += 1
                         assert movement.path_problem(st, mover, x, y, around) is not None
     assert skipped > 50
+
+
+def test_a_spot_surely_cut_off_before_rounding_is_cut_off_once_rounded(pm) -> None:
+    """DBG-14: a charge spot ``_surely_cut_off`` skips before rounding it to hundredths is one
+    ``cut_off`` passes over once rounded, whatever enemies it then touches: skipping the
+    rounding changes no charge."""
+    rng = random.Random(11)
+    skipped = 0
+    for seed in range(6):
+        st = state(start(crowd(seed), RED_FIRST, pm))
+        limit = st.params.contact + EPS
+        for mover in st.fighters.values():
+            around = movement.surroundings(st, mover)
+            rows = around.rows()
+            radius = mover.base.radius
+            for target in enemies(st, mover):
+                reach = radius + target.base.radius + st.params.contact / 2
+                for _ in range(40):
+                    angle = rng.uniform(0.0, 2 * math.pi)
+                    x = target.base.x + reach * math.cos(angle)
+                    y = target.base.y + reach * math.sin(angle)
+                    if movement._surely_cut_off(x, y, radius, limit, rows):
+                        skipped += 1
+                        spot = type(mover.base)(mover.id, hundredths(x), hundredths(y), radius)
+                        assert movement.cut_off(st, mover, spot, around)
+    assert skipped > 100
 
 
 def test_a_move_told_to_the_layout_is_the_move_it_would_find(pm) -> None:
