@@ -119,10 +119,10 @@ class DeBelloGallico(Ruleset[DbgState, DbgScenario]):
           the bridge unpinned, or a defender into contact, shows when the melee starts; four
           activations on, the evaluation tells moves apart by hundredths. At ``STAGE_SEARCH``:
           Caesareans 56 of 96, Pompeians 33 of 48 (54 of 96 and 33 of 48 before the flat
-          search raced its candidates; with ``keep=0.5`` the Caesareans won 13 of
-          36, with ``keep=2`` 18 of 36, with ``rollout=greedy`` 5 of 12, searching the last
-          turn to the game's end 6 of 12, every turn to its end instead of every phase 6 of
-          12, valuing only their own wins, a draw worth nothing, 7 of 12).
+          search raced its candidates; with ``keep=0.5`` the Caesareans won 13 of 36, with
+          ``keep=2`` 18 of 36, with ``rollout=greedy`` 5 of 12 (12 of 24 raced), searching
+          the last turn to the game's end 6 of 12, every turn to its end instead of every
+          phase 6 of 12, valuing only their own wins, a draw worth nothing, 7 of 12).
         - The ambush: the Britons won 31 of 48 at ``SHORT_SEARCH`` (16 of 30 at
           ``search_depth``), 8 of 12 at ``STAGE_SEARCH``; the Romans 31 of 48 at the defaults,
           judging by their own model (``evaluate.JUDGES``; 46 of 84 with the Britons', 28 of 40
